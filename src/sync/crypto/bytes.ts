@@ -1,0 +1,53 @@
+/**
+ * Byte helpers shared by the crypto core. Platform-free: only globals that workerd, Chromium and
+ * Node 20 all provide (TextEncoder, btoa, atob).
+ */
+
+const encoder = new TextEncoder();
+
+export function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+/**
+ * WebCrypto's types want a view over a plain ArrayBuffer. A view over a SharedArrayBuffer is
+ * copied; otherwise the same view is returned (no copy on the hot path).
+ */
+export function asBufferSource(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  if (bytes.buffer instanceof ArrayBuffer) return bytes as Uint8Array<ArrayBuffer>;
+  return new Uint8Array(bytes);
+}
+
+/** Comparison whose time depends only on the lengths, for MACs and verifiers. */
+export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return diff === 0;
+}
+
+const CHUNK = 0x8000;
+
+/** Standard base64 with padding (RFC 4648 section 4), the wire form of every envelope field. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  }
+  return btoa(binary);
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * Strict decoding: padding required, no whitespace, no URL-safe alphabet. Returns null for
+ * anything else, so a malformed envelope is a value, not an exception. Non-canonical trailing
+ * bits are refused too, so one byte string has exactly one accepted encoding.
+ */
+export function fromBase64(text: string): Uint8Array | null {
+  if (!BASE64.test(text)) return null;
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return toBase64(out) === text ? out : null;
+}
