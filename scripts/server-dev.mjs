@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Runs the sync service locally on workerd: applies the D1 migrations to the local state, then
+// `wrangler dev` on 127.0.0.1, and prints the URL once the service answers. Works offline.
+//   node scripts/server-dev.mjs [--port 8787] [--persist-to .data/sync]
+// Secrets: server/.dev.vars (gitignored) is generated with a random TOKEN_SECRET when missing;
+// its contents are never printed.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8787' },
+    'persist-to': { type: 'string', default: '.data/sync' },
+  },
+});
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`server-dev: bad --port ${values.port}`);
+  process.exit(2);
+}
+const persistTo = resolve(root, values['persist-to']);
+mkdirSync(persistTo, { recursive: true });
+
+const devVars = join(root, 'server/.dev.vars');
+if (!existsSync(devVars)) {
+  mkdirSync(dirname(devVars), { recursive: true });
+  writeFileSync(devVars, `TOKEN_SECRET=${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+  console.error('server-dev: generated server/.dev.vars');
+}
+
+const wrangler = join(root, 'node_modules/.bin/wrangler');
+const config = join(root, 'server/wrangler.jsonc');
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_UPDATE_NOTIFIER: '1' };
+
+const migrate = spawnSync(
+  wrangler,
+  ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, '-c', config],
+  { cwd: root, env, encoding: 'utf8' },
+);
+if (migrate.status !== 0) {
+  console.error(`server-dev: migrations failed\n${migrate.stdout}\n${migrate.stderr}`);
+  process.exit(1);
+}
+
+const child = spawn(
+  wrangler,
+  [
+    'dev',
+    '-c',
+    config,
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--persist-to',
+    persistTo,
+    '--show-interactive-dev-session=false',
+    '--inspector-port',
+    '0',
+  ],
+  { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+);
+child.stdout.on('data', (d) => process.env.SERVER_DEV_VERBOSE && process.stderr.write(d));
+child.stderr.on('data', (d) => process.stderr.write(d));
+const stop = () => child.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+const url = `http://127.0.0.1:${port}`;
+const deadline = Date.now() + 90_000;
+while (Date.now() < deadline) {
+  try {
+    const res = await fetch(`${url}/sync/status`);
+    await res.body?.cancel();
+    console.log(`cairn sync service ready at ${url}`);
+    break;
+  } catch {
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+if (Date.now() >= deadline) {
+  console.error('server-dev: the service did not answer within 90 s');
+  stop();
+}

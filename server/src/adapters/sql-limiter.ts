@@ -1,0 +1,41 @@
+import type { RateLimiter } from '../ports/limiter';
+import { type Sql, sql } from '../ports/sql';
+
+/**
+ * Exact fixed-window counters in the metadata store: one atomic upsert per hit counts the request
+ * and returns the new count, so concurrent hits never under-count. Old windows are pruned lazily.
+ * Errors propagate: the caller fails closed.
+ */
+export function sqlLimiter(db: Sql): RateLimiter {
+  return {
+    async hit({ bucket, key, limit, windowSeconds, nowMs }) {
+      const windowMs = windowSeconds * 1000;
+      const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+      const row = await db.first<{ count: number }>(
+        sql(
+          `INSERT INTO rate_windows (bucket, key, window_start, count) VALUES (?, ?, ?, 1)
+           ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
+          bucket,
+          key,
+          windowStart,
+        ),
+      );
+      if (!row) throw new Error('rate limiter returned no count');
+      if (row.count === 1) {
+        await db.run(
+          sql(
+            'DELETE FROM rate_windows WHERE bucket = ? AND key = ? AND window_start < ?',
+            bucket,
+            key,
+            windowStart,
+          ),
+        );
+      }
+      const allowed = row.count <= limit;
+      return {
+        allowed,
+        retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000)),
+      };
+    },
+  };
+}

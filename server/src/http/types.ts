@@ -1,0 +1,29 @@
+import type { ClientIdentity } from '../../../src/sync/protocol/client-header';
+import type { NegotiatedTypes } from '../../../src/sync/protocol/item-types';
+import type { Deps } from '../deps';
+import type { Timing } from './timing';
+
+export interface AuthContext {
+  userId: string;
+  deviceId: string;
+}
+
+/** Per-request values set by middleware, in the order the chain sets them. */
+export interface AppVariables {
+  deps: Deps;
+  timing: Timing;
+  client: ClientIdentity | null;
+  auth: AuthContext;
+  vaultId: string;
+  syncTypes: NegotiatedTypes;
+}
+
+/** What the composition root passes to `app.fetch` as the Hono "env". */
+export interface AppBindings {
+  deps: Deps;
+}
+
+export interface AppEnv {
+  Bindings: AppBindings;
+  Variables: AppVariables;
+}

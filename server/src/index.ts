@@ -1,0 +1,39 @@
+import { d1Sql } from './adapters/d1-sql';
+import { durableObjectHub } from './adapters/do-hub';
+import { logMailer } from './adapters/log-mailer';
+import { r2Blobs } from './adapters/r2-blobs';
+import { sqlLimiter } from './adapters/sql-limiter';
+import { unconfiguredMailer } from './adapters/unconfigured-mailer';
+import { createApp } from './app';
+import { readConfig } from './config';
+import type { Deps } from './deps';
+import type { Env } from './env';
+
+export { VaultHub } from './hub/vault-hub-object';
+
+/** Composition root: wires Workers bindings into the platform-free app. Nothing else lives here. */
+const app = createApp();
+const log = (event: string, fields: Record<string, unknown>) =>
+  console.log(JSON.stringify({ event, ...fields }));
+
+export default {
+  fetch(request: Request, env: Env, ctx: ExecutionContext) {
+    const config = readConfig(env);
+    const sql = d1Sql(env.DB);
+    const deps: Deps = {
+      sql,
+      blobs: r2Blobs(env.BLOBS),
+      clock: { nowMs: () => Date.now() },
+      limiter: sqlLimiter(sql),
+      mailer: config.development ? logMailer(log) : unconfiguredMailer(),
+      hub: durableObjectHub(
+        env.VAULT_HUB,
+        (err) => log('hub_notify_failed', { error: String(err) }),
+        (p) => ctx.waitUntil(p),
+      ),
+      config,
+      log,
+    };
+    return app.fetch(request, { deps }, ctx);
+  },
+} satisfies ExportedHandler<Env>;

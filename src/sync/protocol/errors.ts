@@ -1,0 +1,59 @@
+/**
+ * The sync service's error codes (spec section 7) and the one JSON envelope every error body uses:
+ * `{"error": {"code", "message", ...details}}` (docs/protocol.md). A client branches on `code`,
+ * never on the HTTP status alone. Two refusals deliberately have no body code: 413 (body over
+ * 8 MiB) and 501 for unconfigured sign-in providers, as the spec prescribes.
+ */
+export const ERROR_STATUS = {
+  UNAUTHENTICATED: 401,
+  DEVICE_REVOKED: 401,
+  TOKEN_EXPIRED: 401,
+  OTP_INVALID: 401,
+  REFRESH_INVALID: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  VALIDATION_ERROR: 400,
+  SYNC_PAYMENT_REQUIRED: 402,
+  SYNC_VAULT_LIMIT_EXCEEDED: 402,
+  STORAGE_FILE_TOO_LARGE: 413,
+  STORAGE_QUOTA_EXCEEDED: 507,
+  CLIENT_UPGRADE_REQUIRED: 426,
+  PLATFORM_WRITES_DISABLED: 403,
+  RATE_LIMITED: 429,
+  CONFLICT: 409,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Codes that appear only per item inside `rejected[]`, never as a request-level error. */
+export const ITEM_REJECTION_CODES = [
+  'SYNC_INVALID_ITEM',
+  'SYNC_INVALID_SIGNATURE',
+  'SYNC_REPLAY_DETECTED',
+  'STORAGE_QUOTA_EXCEEDED',
+  'STORAGE_FILE_TOO_LARGE',
+  'SYNC_WRITE_CONFLICT',
+] as const;
+export type ItemRejectionCode = (typeof ITEM_REJECTION_CODES)[number];
+
+export interface ErrorInfo {
+  code: ErrorCode;
+  message: string;
+  [detail: string]: unknown;
+}
+
+export interface ErrorBody {
+  error: ErrorInfo;
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const e = (value as { error: unknown }).error;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as { code?: unknown }).code === 'string' &&
+    typeof (e as { message?: unknown }).message === 'string'
+  );
+}
