@@ -1,0 +1,49 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import type { FieldRoot } from './fieldPath';
+import type { OpError } from './result';
+import type { AnySchema } from './schema';
+import { translateAjvError } from './translateAjvError';
+
+/**
+ * Returns null when `data` passes, else ONE refusal naming the first failing field. Nothing is
+ * coerced, defaulted or removed: the caller's value is checked exactly as sent.
+ */
+export type Validate = (data: unknown) => OpError | null;
+
+// One Ajv for the worker: compiled validators are cached per schema object, so defining an
+// operation or tool compiles its schema once. `verbose` keeps each error's schema for the
+// translation (enum values, property names); union types (`['string', 'null']`) are allowed.
+const ajv = new Ajv2020({
+  allErrors: false,
+  verbose: true,
+  strict: true,
+  strictTypes: false,
+  // Optional trailing args make minItems smaller than prefixItems on purpose.
+  strictTuples: false,
+  allowUnionTypes: true,
+});
+const cache = new WeakMap<object, ValidateFunction>();
+
+function compiled(schema: AnySchema): ValidateFunction {
+  let fn = cache.get(schema);
+  if (fn === undefined) {
+    fn = ajv.compile(schema);
+    cache.set(schema, fn);
+  }
+  return fn;
+}
+
+/** Compiles `schema` now (a broken schema throws at definition time, never at call time). */
+export function createValidator(schema: AnySchema, root: FieldRoot): Validate {
+  const fn = compiled(schema);
+  return (data) => {
+    if (fn(data)) return null;
+    const first = fn.errors?.[0];
+    if (first === undefined)
+      return { code: 'VALIDATION', message: `${root.label} is invalid`, field: root.label };
+    return translateAjvError(first, data, root);
+  };
+}
+
+export const ARGS_ROOT: FieldRoot = { label: 'args', prefixed: true };
+export const ARGUMENTS_ROOT: FieldRoot = { label: 'arguments', prefixed: false };
