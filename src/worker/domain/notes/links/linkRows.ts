@@ -1,0 +1,51 @@
+import type { NoteHeader } from '../noteHeader';
+import type { LinkResolver, ResolvedVia } from './linkResolver';
+import { type ParsedLink, parseLinks, type Subpath } from './parseLinks';
+
+/**
+ * One link as the worker stores it (a row per link, indexed by `from_id`, `to_id` and
+ * `target_name`): enough to answer backlinks, outgoing links and the graph without re-reading
+ * bodies. `to_id` is null while the target does not exist; `target_name` (the lower-cased last
+ * path segment without `.md`) finds the unresolved rows to re-resolve when a note with that name
+ * is created or renamed.
+ */
+export interface LinkRow {
+  from_id: string;
+  to_id: string | null;
+  target: string;
+  target_name: string;
+  subpath: Subpath;
+  alias: string | null;
+  embed: boolean;
+  syntax: ParsedLink['syntax'];
+  line: number;
+  via: ResolvedVia | null;
+}
+
+export function targetName(target: string): string {
+  const name = target.slice(target.lastIndexOf('/') + 1);
+  return name.normalize('NFC').toLowerCase().replace(/\.md$/, '');
+}
+
+/**
+ * The link rows of one note's body. A link to the same note (`[[#Heading]]`) points at the note
+ * itself; it is kept (outgoing links show it) and the graph ignores it.
+ */
+export function linkRowsOf(source: NoteHeader, body: string, resolver: LinkResolver): LinkRow[] {
+  return parseLinks(body).map((link) => {
+    const self = link.target === '';
+    const hit = self ? null : resolver.resolve(link.target, source.folder_path);
+    return {
+      from_id: source.id,
+      to_id: self ? source.id : (hit?.header.id ?? null),
+      target: link.target,
+      target_name: targetName(link.target),
+      subpath: link.subpath,
+      alias: link.alias,
+      embed: link.embed,
+      syntax: link.syntax,
+      line: link.line,
+      via: self ? 'path' : (hit?.via ?? null),
+    };
+  });
+}
