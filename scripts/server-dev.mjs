@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the sync service locally on workerd: applies the D1 migrations to the local state, then
 // `wrangler dev` on 127.0.0.1, and prints the URL once the service answers. Works offline.
-//   node scripts/server-dev.mjs [--port 8787] [--persist-to .data/sync]
+//   node scripts/server-dev.mjs [--port 8787] [--persist-to .data/sync] [--var NAME:VALUE ...]
+// `--var` overrides a wrangler.jsonc var for this run (the server tests widen DEV_ACCOUNTS).
 // Secrets: server/.dev.vars (gitignored) is generated with a random TOKEN_SECRET when missing;
 // its contents are never printed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '8787' },
     'persist-to': { type: 'string', default: '.data/sync' },
+    var: { type: 'string', multiple: true, default: [] },
   },
 });
 const port = Number(values.port);
@@ -61,6 +63,7 @@ const child = spawn(
     '--show-interactive-dev-session=false',
     '--inspector-port',
     '0',
+    ...values.var.flatMap((v) => ['--var', v]),
   ],
   { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
 );

@@ -5,6 +5,8 @@ import { MAX_SYNC_BODY_BYTES } from '../../src/sync/protocol/limits';
 import { errorResponse } from './http/errors';
 import { Timing } from './http/timing';
 import type { AppEnv } from './http/types';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
 import { syncRoutes } from './routes/sync';
 
 /** The platform-free HTTP service: every dependency arrives through `c.env.deps`. */
@@ -37,6 +39,8 @@ export function createApp(): Hono<AppEnv> {
   // Spec 7: a body over 8 MiB gets a bare 413 (no code), which clients map to `note_too_large`.
   app.use('/sync/*', bodyLimit({ maxSize: MAX_SYNC_BODY_BYTES, onError: (c) => c.body(null, 413) }));
 
+  app.route('/auth', authRoutes());
+  app.route('/', accountRoutes());
   app.route('/sync', syncRoutes());
 
   app.notFound((c) => errorResponse(c, 'NOT_FOUND', 'no such route'));

@@ -1,8 +1,13 @@
 /** Service configuration resolved once from the environment; platform-free. */
 export interface ServiceConfig {
   development: boolean;
-  /** lowercased emails that get dev conveniences (code in the response, dev_seed Believer plan) */
-  devAccounts: ReadonlySet<string>;
+  /**
+   * Development accounts (code in the response, dev_seed Believer plan): exact lowercased emails,
+   * or `@domain` entries that match every address of that domain.
+   */
+  devAccounts: { has(email: string): boolean };
+  /** per-IP ceiling of the unauthenticated auth routes, per minute */
+  authRatePerMinute: number;
   allowedOrigins: readonly string[];
   tokenSecret: string | null;
   /** adds a Server-Timing header (sig, d1, r2 split) to sync responses */
@@ -14,6 +19,7 @@ export function readConfig(vars: {
   DEV_ACCOUNTS?: string;
   ALLOWED_ORIGINS?: string;
   TOKEN_SECRET?: string;
+  AUTH_RATE_PER_MINUTE?: string;
 }): ServiceConfig {
   const list = (v: string | undefined) =>
     (v ?? '')
@@ -23,9 +29,18 @@ export function readConfig(vars: {
   const development = vars.ENVIRONMENT === 'development';
   return {
     development,
-    devAccounts: new Set(list(vars.DEV_ACCOUNTS).map((e) => e.toLowerCase())),
+    devAccounts: devAccountMatcher(list(vars.DEV_ACCOUNTS)),
+    authRatePerMinute: Number.parseInt(vars.AUTH_RATE_PER_MINUTE ?? '', 10) || 30,
     allowedOrigins: list(vars.ALLOWED_ORIGINS),
     tokenSecret: vars.TOKEN_SECRET && vars.TOKEN_SECRET.length >= 32 ? vars.TOKEN_SECRET : null,
     serverTiming: development,
+  };
+}
+
+function devAccountMatcher(entries: readonly string[]): { has(email: string): boolean } {
+  const exact = new Set(entries.filter((e) => !e.startsWith('@')).map((e) => e.toLowerCase()));
+  const domains = entries.filter((e) => e.startsWith('@')).map((e) => e.toLowerCase());
+  return {
+    has: (email) => exact.has(email.toLowerCase()) || domains.some((d) => email.toLowerCase().endsWith(d)),
   };
 }

@@ -8,4 +8,5 @@ export interface Env {
   ALLOWED_ORIGINS: string;
   /** HMAC secret of access tokens; required. */
   TOKEN_SECRET?: string;
+  AUTH_RATE_PER_MINUTE?: string;
 }

@@ -35,7 +35,12 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['scripts/server-dev.mjs', '--port', String(port), '--persist-to', persist],
+    [
+      'scripts/server-dev.mjs',
+      ...['--port', String(port), '--persist-to', persist],
+      // every address @test.cairn.local is a development account (code echoed, dev_seed plan)
+      ...['--var', 'DEV_ACCOUNTS:dev@cairn.local,@test.cairn.local', '--var', 'AUTH_RATE_PER_MINUTE:100000'],
+    ],
     { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -1,6 +1,7 @@
 import type { ClientIdentity } from '../../../src/sync/protocol/client-header';
 import type { NegotiatedTypes } from '../../../src/sync/protocol/item-types';
 import type { Deps } from '../deps';
+import type { Entitlement } from '../plans/entitlement';
 import type { Timing } from './timing';
 
 export interface AuthContext {
@@ -14,6 +15,7 @@ export interface AppVariables {
   timing: Timing;
   client: ClientIdentity | null;
   auth: AuthContext;
+  entitlement: Entitlement;
   vaultId: string;
   syncTypes: NegotiatedTypes;
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
 import { authenticate } from '../middleware/authenticate';
+import { planGate } from '../middleware/plan-gate';
 import { statusRoute } from './status';
 
 /**
@@ -10,6 +11,7 @@ import { statusRoute } from './status';
 export function syncRoutes(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', authenticate);
+  r.use('*', planGate);
   r.route('/', statusRoute());
   return r;
 }

@@ -1,0 +1,56 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { errorResponse } from '../http/errors';
+import type { AppEnv } from '../http/types';
+
+export interface BucketRule {
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+  /** which identity keys the bucket (spec 8.1); falls back device -> user -> IP */
+  key: 'device' | 'account' | 'ip';
+}
+
+function bucketKey(c: Context<AppEnv>, rule: BucketRule): string {
+  const auth = c.get('auth') as AppEnv['Variables']['auth'] | undefined;
+  const ip = c.req.header('cf-connecting-ip') ?? 'local';
+  if (rule.key === 'device' && auth?.deviceId) return `d:${auth.deviceId}`;
+  if (rule.key !== 'ip' && auth?.userId) return `u:${auth.userId}`;
+  return `ip:${ip}`;
+}
+
+/**
+ * Exact fixed-window limiting (spec 8.1). Over the ceiling: 429 RATE_LIMITED with `Retry-After`
+ * = the exact whole seconds left in the window. A failing limiter fails CLOSED with 500.
+ */
+export const rateLimit = (rule: BucketRule) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const deps = c.get('deps');
+    let verdict: { allowed: boolean; retryAfterSeconds: number };
+    try {
+      verdict = await deps.limiter.hit({
+        bucket: rule.bucket,
+        key: bucketKey(c, rule),
+        limit: rule.limit,
+        windowSeconds: rule.windowSeconds,
+        nowMs: deps.clock.nowMs(),
+      });
+    } catch (err) {
+      deps.log('rate_limiter_failed', {
+        bucket: rule.bucket,
+        error: err instanceof Error ? err.message : 'unknown',
+      });
+      return errorResponse(c, 'INTERNAL_ERROR', 'rate limiter unavailable');
+    }
+    if (!verdict.allowed) {
+      const retry = String(verdict.retryAfterSeconds);
+      return errorResponse(
+        c,
+        'RATE_LIMITED',
+        `too many requests in bucket ${rule.bucket}`,
+        { bucket: rule.bucket, retryAfterSeconds: verdict.retryAfterSeconds },
+        { 'Retry-After': retry },
+      );
+    }
+    await next();
+  });

@@ -1,0 +1,57 @@
+import {
+  type EntitlementStatus,
+  PLAN_IDS,
+  PLAN_LIMITS,
+  type PlanId,
+  type PlanLimits,
+  SYNC_ALLOWED_STATUSES,
+} from '../../../src/sync/protocol/plans';
+import type { Deps } from '../deps';
+import { type Statement, sql } from '../ports/sql';
+
+export interface Entitlement {
+  plan: PlanId;
+  status: EntitlementStatus;
+  source: string;
+  expiresAt: number | null;
+  limits: PlanLimits;
+  /** active-or-trialing and not past expiry */
+  syncAllowed: boolean;
+}
+
+export async function readEntitlement(deps: Deps, userId: string): Promise<Entitlement | null> {
+  const row = await deps.sql.first<{
+    plan: string;
+    status: string;
+    source: string;
+    expires_at: number | null;
+  }>(sql('SELECT plan, status, source, expires_at FROM entitlements WHERE user_id = ?', userId));
+  if (!row || !(PLAN_IDS as readonly string[]).includes(row.plan)) return null;
+  const plan = row.plan as PlanId;
+  const status = row.status as EntitlementStatus;
+  const unexpired = row.expires_at === null || row.expires_at > deps.clock.nowMs();
+  return {
+    plan,
+    status,
+    source: row.source,
+    expiresAt: row.expires_at,
+    limits: PLAN_LIMITS[plan],
+    syncAllowed: SYNC_ALLOWED_STATUSES.has(status) && unexpired,
+  };
+}
+
+/**
+ * Development only: configured local accounts get an active Believer entitlement (`dev_seed`).
+ * Never overwrites an entitlement from a billing provider. Production and staging never call it.
+ */
+export function devSeedStatement(deps: Deps, userId: string, email: string): Statement | null {
+  if (!deps.config.development || !deps.config.devAccounts.has(email)) return null;
+  return sql(
+    `INSERT INTO entitlements (user_id, plan, status, source, expires_at, updated_at)
+     VALUES (?, 'believer', 'active', 'dev_seed', NULL, ?)
+     ON CONFLICT (user_id) DO UPDATE SET plan = 'believer', status = 'active', expires_at = NULL,
+       updated_at = excluded.updated_at WHERE entitlements.source = 'dev_seed'`,
+    userId,
+    deps.clock.nowMs(),
+  );
+}

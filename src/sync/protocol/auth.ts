@@ -1,0 +1,48 @@
+/**
+ * Auth messages (docs/protocol.md "Accounts and sessions"): one-time code, sign-in (which also
+ * registers the device and its Ed25519 key), refresh (rotating) and sign-out.
+ */
+import * as v from 'valibot';
+import { CLIENT_PLATFORMS } from './client-header';
+import { base64, email } from './common';
+
+export const OtpRequest = v.strictObject({ email });
+export type OtpRequest = v.InferOutput<typeof OtpRequest>;
+/** `devCode` is present only in development for configured local accounts. */
+export interface OtpResponse {
+  sent: true;
+  expiresInSeconds: number;
+  devCode?: string;
+}
+
+export const DeviceRegistration = v.strictObject({
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  platform: v.optional(v.picklist(CLIENT_PLATFORMS)),
+  /** raw 32-byte Ed25519 public key, base64 */
+  publicKey: v.pipe(base64(32), v.length(44, 'must be a 32-byte key')),
+});
+export type DeviceRegistration = v.InferOutput<typeof DeviceRegistration>;
+
+export const SignInRequest = v.strictObject({
+  email,
+  code: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')),
+  device: DeviceRegistration,
+});
+export type SignInRequest = v.InferOutput<typeof SignInRequest>;
+
+export interface SessionTokens {
+  userId: string;
+  deviceId: string;
+  accessToken: string;
+  accessTokenExpiresAt: number;
+  refreshToken: string;
+  refreshTokenExpiresAt: number;
+}
+
+export const RefreshRequest = v.strictObject({
+  refreshToken: v.pipe(v.string(), v.minLength(20), v.maxLength(200)),
+});
+export type RefreshRequest = v.InferOutput<typeof RefreshRequest>;
+
+export const SignOutRequest = RefreshRequest;
+export type SignOutRequest = RefreshRequest;

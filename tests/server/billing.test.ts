@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { BillingReport } from '../../src/sync/protocol/plans';
+import { api, errorCode, signInDevice } from './helpers';
+
+describe('plans and the paid-plan gate (real workerd)', () => {
+  it('development accounts get a dev_seed Believer entitlement at sign-in', async () => {
+    const a = await signInDevice();
+    const res = await api<BillingReport>('/auth/billing', { token: a.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      plan: 'believer',
+      status: 'active',
+      syncAllowed: true,
+      source: 'dev_seed',
+      portalAvailable: false,
+      usage: { storageBytes: 0, vaults: 0 },
+      limits: {
+        storageBytes: 50 * 1024 ** 3,
+        vaultLimit: null,
+        fileBytes: 200 * 1024 ** 2,
+        versionHistoryDays: 365,
+      },
+    });
+  });
+
+  it.each(['inactive', 'past_due', 'paused', 'canceled', 'expired'])(
+    'status %s denies every /sync route with 402',
+    async (status) => {
+      const a = await signInDevice();
+      await api('/auth/billing/dev-entitlement', { token: a.accessToken, body: { plan: 'pro', status } });
+      for (const [path, method] of [
+        ['/sync/status', 'GET'],
+        ['/sync/changes?cursor=0', 'GET'],
+        ['/sync/vaults', 'GET'],
+        ['/sync/manifest', 'GET'],
+        ['/sync/pull', 'POST'],
+        ['/sync/push', 'POST'],
+      ] as const) {
+        const res = await api(path, {
+          token: a.accessToken,
+          method,
+          ...(method === 'POST' ? { body: {} } : {}),
+        });
+        expect(res.status, path).toBe(402);
+        expect(errorCode(res), path).toBe('SYNC_PAYMENT_REQUIRED');
+      }
+    },
+  );
+
+  it('an expired active entitlement denies sync', async () => {
+    const a = await signInDevice();
+    await api('/auth/billing/dev-entitlement', {
+      token: a.accessToken,
+      body: { plan: 'pro', status: 'active', expiresAt: 1000 },
+    });
+    expect(errorCode(await api('/sync/status', { token: a.accessToken }))).toBe('SYNC_PAYMENT_REQUIRED');
+    await api('/auth/billing/dev-entitlement', {
+      token: a.accessToken,
+      body: { plan: 'pro', status: 'trialing' },
+    });
+    expect((await api('/sync/status', { token: a.accessToken })).status).toBe(200);
+  });
+
+  it('billing needs authentication', async () => {
+    expect(errorCode(await api('/auth/billing'))).toBe('UNAUTHENTICATED');
+  });
+});

@@ -1,0 +1,80 @@
+import { inject } from 'vitest';
+import type { SessionTokens } from '../../src/sync/protocol/auth';
+
+export const base = inject('syncBaseUrl');
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** One HTTP call to the spawned service; JSON bodies are parsed when present. */
+export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(`${base}${path}`, {
+    method: opts.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+  });
+  const text = await res.text();
+  let parsed: unknown = null;
+  if (text && res.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
+  return { status: res.status, body: parsed as T, headers: res.headers, text };
+}
+
+export interface TestDevice extends SessionTokens {
+  email: string;
+  publicKey: Uint8Array;
+  privateKey: CryptoKey;
+}
+
+let counter = 0;
+export function uniqueEmail(tag = 'user'): string {
+  counter++;
+  return `${tag}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}@test.cairn.local`;
+}
+
+/** Signs in (or adds a device to) a development account: every @test.cairn.local address is one. */
+export async function signInDevice(email = uniqueEmail(), name = 'test device'): Promise<TestDevice> {
+  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
+  const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+  const otp = await api<{ devCode: string }>('/auth/otp/request', { body: { email } });
+  if (otp.status !== 200) throw new Error(`otp request failed: ${otp.status} ${otp.text}`);
+  const signIn = await api<SessionTokens>('/auth/sign-in', {
+    body: {
+      email,
+      code: otp.body.devCode,
+      device: { name, platform: 'web', publicKey: Buffer.from(publicKey).toString('base64') },
+    },
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.text}`);
+  return { ...signIn.body, email, publicKey, privateKey: pair.privateKey };
+}
+
+export async function sign(device: TestDevice, message: Uint8Array): Promise<string> {
+  const sig = new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, device.privateKey, new Uint8Array(message)));
+  return Buffer.from(sig).toString('base64');
+}
+
+export function errorCode(res: ApiResult): string | undefined {
+  return (res.body as { error?: { code?: string } } | null)?.error?.code;
+}
