@@ -20,6 +20,8 @@ export interface OperationApprovalRequest {
   summary: string;
   call: string;
   args: readonly unknown[];
+  /** a delete-like operation: the UI offers no "allow for this tab" for it */
+  destructive: boolean;
 }
 
 export type ApproveOperation = (request: OperationApprovalRequest) => Promise<ApprovalDecision>;

@@ -21,6 +21,8 @@ export interface ReadOperationInput<Ps extends readonly ParamDef[], R> extends C
 export interface WriteOperationInput<Ps extends readonly ParamDef[], R> extends CommonFields<Ps, R> {
   kind: 'write';
   requiresApproval: boolean;
+  /** Deletes or discards data. Defaults from the verb: delete*, bulkDelete*, remove*, reset*. */
+  destructive?: boolean;
 }
 
 /** A defined operation with its types erased: what the registry holds. */
@@ -29,6 +31,7 @@ export interface Operation {
   readonly summary: string;
   readonly kind: 'read' | 'write';
   readonly requiresApproval: boolean;
+  readonly destructive: boolean;
   readonly call: string;
   readonly params: readonly { name: string; required: boolean }[];
   readonly argsSchema: ArgsArraySchema;
@@ -39,6 +42,7 @@ export interface Operation {
 }
 
 const NAME = /^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/;
+const DESTRUCTIVE_VERB = /\.(delete|bulkDelete|remove|reset)/;
 
 /**
  * Defines one desktop operation ONCE: the params give the args schema, the call text and the
@@ -61,6 +65,7 @@ export function defineOperation<const Ps extends readonly ParamDef[], R>(
     summary: input.summary,
     kind: input.kind,
     requiresApproval: input.kind === 'write' ? input.requiresApproval : false,
+    destructive: input.kind === 'write' ? (input.destructive ?? DESTRUCTIVE_VERB.test(input.name)) : false,
     call: callTextOf(input.name, input.params),
     params: input.params.map((p) => ({ name: p.name, required: p.required })),
     argsSchema,

@@ -87,7 +87,9 @@ export function createRegistry(operations: readonly Operation[]): Registry {
           operation: op.name,
           summary: op.summary,
           call: op.call,
+          // it passed the args schema, so it is an array
           args: args as unknown[],
+          destructive: op.destructive,
         });
         if (decision === 'deny') {
           return fail('APPROVAL_DENIED', `The user denied ${op.name}; nothing was changed`, {

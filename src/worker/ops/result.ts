@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'APPROVAL_DENIED'
   | 'UNKNOWN_OPERATION'
+  | 'UNKNOWN_TOOL'
   | 'WRONG_TOOL'
   | 'AMBIGUOUS'
   | 'UNAVAILABLE'

@@ -103,6 +103,7 @@ describe('registry', () => {
         summary: 'Create a property definition unless one of that name exists',
         call: 'notes.ensurePropertyDefinition(name, type)',
         args: ['Status', 'status'],
+        destructive: false,
       },
     ]);
   });

@@ -1,0 +1,85 @@
+import type { ApproveOperation, Caller } from '../ops/context';
+import type { Registry } from '../ops/registry';
+import type { OpError, Result } from '../ops/result';
+import type { Infer, Schema } from '../ops/schema';
+import { ARGUMENTS_ROOT, createValidator } from '../ops/validator';
+import type { ToolSpec } from './catalog/toolSpec';
+
+/** An image content part of a tool result (vault_view_file). */
+export interface ImagePart {
+  mimeType: string;
+  /** base64 */
+  data: string;
+}
+
+/** What a tool hands back: the JSON reply, plus image parts for vault_view_file. */
+export interface ToolOutput {
+  json: unknown;
+  images?: ImagePart[];
+}
+
+export interface ToolEnv {
+  registry: Registry;
+  caller: Caller;
+  /**
+   * The approval a handler passes to `registry.write`. For a tool that required approval itself
+   * the user already approved this call, so it answers 'once'; for vault_desktop_write it asks the
+   * user about the operation.
+   */
+  approve: ApproveOperation;
+}
+
+interface ToolInput<S extends Schema, A> {
+  spec: ToolSpec<S>;
+  /** the operations the handler calls; the tool is offered only when all are registered */
+  operations: readonly string[];
+  /** overrides the default availability rule (the generic tools depend on the registry's content) */
+  available?: (registry: Registry) => boolean;
+  /** one human sentence for the approval dialog, e.g. `Rename note "A" to "B"` */
+  summarize?: (args: A) => string;
+  handler: (args: A, env: ToolEnv) => Promise<Result<ToolOutput>> | Result<ToolOutput>;
+}
+
+/** A tool with its types erased: what the host holds. */
+export interface Tool {
+  readonly spec: ToolSpec;
+  readonly operations: readonly string[];
+  available(registry: Registry): boolean;
+  check(args: unknown): OpError | null;
+  /** only meaningful for args that passed `check` */
+  summarize(args: unknown): string;
+  /** Runs the handler on args that passed `check`; the host checks and asks approval first. */
+  run(args: unknown, env: ToolEnv): Promise<Result<ToolOutput>>;
+}
+
+export function jsonOutput(json: unknown): ToolOutput {
+  return { json };
+}
+
+/**
+ * Defines a tool from its spec: the handler's argument type comes from the spec's schema (A
+ * defaults to the schema's inferred type), and the schema is compiled once, here.
+ */
+export function defineTool<const S extends Schema, A = Infer<S>>(input: ToolInput<S, A>): Tool {
+  const validate = createValidator(input.spec.inputSchema, ARGUMENTS_ROOT);
+  const { handler, summarize } = input;
+  const operations = input.operations;
+  return {
+    spec: input.spec,
+    operations,
+    available:
+      input.available ?? ((registry) => operations.every((name) => registry.get(name) !== undefined)),
+    check: validate,
+    // The casts below are sound only after `check` passed, which the host guarantees.
+    summarize: (args) =>
+      summarize === undefined ? `${input.spec.title}: ${JSON.stringify(args)}` : summarize(args as A),
+    async run(args, env) {
+      try {
+        return await handler(args as A, env);
+      } catch (cause) {
+        const message = cause instanceof Error ? cause.message : String(cause);
+        return { ok: false, error: { code: 'INTERNAL', message: `${input.spec.name} failed: ${message}` } };
+      }
+    },
+  };
+}
