@@ -1,0 +1,48 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--enable-features=WebMCP,WebMCPTesting,DevToolsWebMCPSupport',
+];
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+// The built PWA (npm run build) served by `vite preview`, in Debian's Chromium: a desktop
+// project and a phone project (390x844, touch).
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 2,
+  fullyParallel: true,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: chromium, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Pixel 7'].userAgent,
+      },
+    },
+  ],
+  webServer: {
+    command: `npx vite preview --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,142 @@
+import { createResource, createSignal, onCleanup, Show } from 'solid-js';
+import type { AppError } from '../../shared/result';
+import type { NoteSort } from '../../worker/stores/notesStore';
+import { createNoteList } from '../notes/createNoteList';
+import { FolderTree } from '../notes/FolderTree';
+import { NoteEditor } from '../notes/NoteEditor';
+import { NoteList } from '../notes/NoteList';
+import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
+import { UpdateToast } from '../pwa/UpdateToast';
+import { createStoragePersistence } from '../settings/createStoragePersistence';
+import { SettingsDialog } from '../settings/SettingsDialog';
+import { createTheme } from '../settings/theme';
+import { createVaultClient } from '../vault/createVaultClient';
+import { createRoute } from './createRoute';
+import { FolderActions } from './FolderActions';
+
+export function App() {
+  const client = createVaultClient();
+  const route = createRoute();
+  const persistence = createStoragePersistence();
+  const theme = createTheme();
+  const updates = createUpdatePrompt();
+  const [folder, setFolder] = createSignal<string | undefined>(undefined);
+  const [sort, setSort] = createSignal<NoteSort>('modified');
+  const [showFolders, setShowFolders] = createSignal(false);
+  const [showSettings, setShowSettings] = createSignal(false);
+  const [error, setError] = createSignal<AppError | null>(null);
+  const [folderVersion, setFolderVersion] = createSignal(0);
+  const [folders] = createResource(folderVersion, () => client.api.listFolders(), { initialValue: [] });
+  onCleanup(
+    client.onChange((b) => {
+      if (b.changes.some((c) => c.table === 'folders')) setFolderVersion((v) => v + 1);
+    }),
+  );
+  const list = createNoteList(client, folder, sort);
+
+  async function newNote() {
+    const res = await client.api.createNote({ folderPath: folder() ?? '' });
+    if (!res.ok) return setError(res.error);
+    setError(null);
+    route.openNote(res.value.id);
+    void persistence.requestOnce();
+  }
+
+  async function deleteNote(id: string, title: string) {
+    if (!confirm(`Delete “${title}”? This cannot be undone.`)) return;
+    const res = await client.api.deleteNote(id);
+    if (!res.ok) return setError(res.error);
+    route.closeNote();
+  }
+
+  return (
+    <div
+      class="app"
+      data-view={route.noteId() ? 'note' : 'list'}
+      data-ready={client.info() ? 'true' : undefined}
+      data-leader={client.isLeader() ? 'true' : 'false'}
+    >
+      <header class="app-bar">
+        <button
+          type="button"
+          class="folders-toggle"
+          aria-expanded={showFolders()}
+          aria-controls="sidebar"
+          onClick={() => setShowFolders((v) => !v)}
+        >
+          Folders
+        </button>
+        <h1>Cairn</h1>
+        <span class="vault-name">{client.info()?.name}</span>
+        <button type="button" onClick={() => setShowSettings(true)}>
+          Settings
+        </button>
+      </header>
+      <aside id="sidebar" class="sidebar" data-open={showFolders() ? 'true' : undefined}>
+        <FolderTree
+          folders={folders()}
+          selected={folder()}
+          onSelect={(f) => {
+            setFolder(f);
+            setShowFolders(false);
+          }}
+        />
+        <FolderActions
+          client={client}
+          folder={folder()}
+          onFolder={(f) => {
+            setFolder(f);
+            setShowFolders(false);
+          }}
+          onError={setError}
+        />
+      </aside>
+      <main class="list-pane">
+        <div class="list-bar">
+          <h2 class="list-title">{folder() === undefined ? 'All notes' : folder() || 'Vault root'}</h2>
+          <label>
+            <span class="visually-hidden">Sort by</span>
+            <select
+              aria-label="Sort notes"
+              value={sort()}
+              onChange={(e) => setSort(e.currentTarget.value as NoteSort)}
+            >
+              <option value="modified">Recently edited</option>
+              <option value="title">Title</option>
+            </select>
+          </label>
+          <button type="button" class="primary" onClick={newNote}>
+            New note
+          </button>
+        </div>
+        <p class="count" aria-live="polite">
+          {list.total()} {list.total() === 1 ? 'note' : 'notes'}
+        </p>
+        <NoteList total={list.total()} at={list.at} selectedId={route.noteId()} onOpen={route.openNote} />
+      </main>
+      <Show when={route.noteId()} keyed>
+        {(id) => <NoteEditor client={client} id={id} onClose={route.closeNote} onDelete={deleteNote} />}
+      </Show>
+      <Show when={error()}>
+        {(e) => (
+          <div class="toast error" role="alert">
+            {e().message}
+            <button type="button" onClick={() => setError(null)}>
+              Dismiss
+            </button>
+          </div>
+        )}
+      </Show>
+      <Show when={showSettings()}>
+        <SettingsDialog
+          persistence={persistence}
+          theme={theme}
+          isLeader={client.isLeader()}
+          vaultName={client.info()?.name ?? ''}
+          onClose={() => setShowSettings(false)}
+        />
+      </Show>
+      <UpdateToast prompt={updates} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import * as Comlink from 'comlink';
+import { createSignal } from 'solid-js';
+import type { ChangeBatch } from '../../worker/changes/changeFeed';
+import type { VaultApi, VaultInfo } from '../../worker/vault/vaultApi';
+
+export type VaultRemote = Comlink.Remote<VaultApi>;
+
+/**
+ * The one IO client of the UI: starts the vault worker, wraps it with Comlink and fans the
+ * worker's change feed out to the feature stores. The UI never imports Dexie.
+ */
+export function createVaultClient() {
+  const worker = new Worker(new URL('../../worker/vault.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'cairn-vault',
+  });
+  const api = Comlink.wrap<VaultApi>(worker);
+  const [info, setInfo] = createSignal<VaultInfo | null>(null);
+  const [isLeader, setLeader] = createSignal(false);
+  const listeners = new Set<(batch: ChangeBatch) => void>();
+
+  void api.onChange(
+    Comlink.proxy((batch: ChangeBatch) => {
+      for (const l of listeners) l(batch);
+    }),
+  );
+  void api.onLeaderChange(Comlink.proxy((leader: boolean) => setLeader(leader)));
+  void api.info().then(setInfo);
+
+  return {
+    api,
+    info,
+    isLeader,
+    /** Calls `listener` after every committed change of this vault, from this tab or another. */
+    onChange(listener: (batch: ChangeBatch) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type VaultClient = ReturnType<typeof createVaultClient>;

@@ -1,0 +1,29 @@
+import { readNote } from '../domain/notes/frontmatter/readNote';
+import { noteTags } from '../domain/notes/tags';
+import { wordCount } from '../domain/notes/wordCount';
+
+/** The most a note's markdown may hold, in UTF-8 bytes: the sync snapshot cap (spec 8.2). */
+export const MAX_NOTE_BYTES = 5 * 1024 * 1024;
+const SNIPPET_CHARS = 160;
+
+export interface DerivedText {
+  snippet: string;
+  wordCount: number;
+  tags: string[];
+}
+
+/** What the list and tag views keep of a body, derived once per write, never on read. */
+export function deriveText(markdown: string): DerivedText {
+  const { frontmatter, body } = readNote(markdown);
+  const flat = body
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return {
+    snippet: flat.length > SNIPPET_CHARS ? `${flat.slice(0, SNIPPET_CHARS - 1)}…` : flat,
+    wordCount: wordCount(body),
+    tags: noteTags(frontmatter, body),
+  };
+}
+
+export const utf8Bytes = (s: string) => new TextEncoder().encode(s).byteLength;

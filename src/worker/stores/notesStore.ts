@@ -1,0 +1,338 @@
+import { AppFailure, fail, ok, type Result } from '../../shared/result';
+import type { Change, ChangeFeed } from '../changes/changeFeed';
+import type { FolderRow, NoteRow, VaultDb } from '../db/schema';
+import { checkFolderPath, isInside, parentFolder } from '../domain/notes/paths/folderPath';
+import { checkTitle } from '../domain/notes/paths/nameRules';
+import { planFolderRename } from '../domain/notes/paths/renameFolder';
+import { nextFreeTitle } from '../domain/notes/paths/titles';
+import { deriveText, MAX_NOTE_BYTES, utf8Bytes } from './noteText';
+
+export type NoteHeader = NoteRow;
+export interface Note extends NoteRow {
+  markdown: string;
+}
+export type NoteSort = 'modified' | 'title';
+export interface NoteListQuery {
+  /** a folder path: its direct notes only; omitted: every note of the vault */
+  folder?: string;
+  offset: number;
+  limit: number;
+  sort: NoteSort;
+}
+export interface NotePage {
+  items: NoteHeader[];
+  total: number;
+}
+
+export interface NotesDeps {
+  db: VaultDb;
+  feed: ChangeFeed;
+  now: () => number;
+  newId: () => string;
+}
+
+const MAX_PAGE = 500;
+
+/**
+ * The note slice over Dexie: every write is one transaction, validated before it starts, and
+ * announced on the change feed only after it commits and only for the rows it changed.
+ */
+export function createNotesStore({ db, feed, now, newId }: NotesDeps) {
+  /** Runs `work` in one rw transaction; a thrown AppFailure becomes the refusal, nothing written. */
+  async function write<T>(work: (changes: Change[]) => Promise<T>): Promise<Result<T>> {
+    const changes: Change[] = [];
+    try {
+      const value = await db.transaction('rw', db.notes, db.bodies, db.folders, () => work(changes));
+      feed.committed(changes);
+      return ok(value);
+    } catch (err) {
+      if (err instanceof AppFailure) return { ok: false, error: err.error };
+      throw err;
+    }
+  }
+
+  async function titleTaken(folderPath: string, title: string, exceptId?: string) {
+    const hit = await db.notes
+      .where('[folderPath+titleKey]')
+      .equals([folderPath, title.toLowerCase()])
+      .first();
+    return hit !== undefined && hit.id !== exceptId;
+  }
+
+  /** Creates the folder and every missing ancestor; returns the paths it created. */
+  async function ensureFolders(path: string): Promise<string[]> {
+    const created: string[] = [];
+    let p = path;
+    while (p !== '' && !(await db.folders.get(p))) {
+      const parent = parentFolder(p);
+      const row: FolderRow = {
+        path: p,
+        parent,
+        name: p.slice(parent ? parent.length + 1 : 0),
+        position: 0,
+        created: now(),
+      };
+      await db.folders.add(row);
+      created.push(p);
+      p = parent;
+    }
+    return created;
+  }
+
+  const unwrap = <T>(checked: { ok: true; value: T } | { ok: false; error: AppFailure['error'] }): T => {
+    if (!checked.ok) throw new AppFailure(checked.error);
+    return checked.value;
+  };
+
+  return {
+    async list(q: NoteListQuery): Promise<NotePage> {
+      const limit = Math.max(0, Math.min(MAX_PAGE, Math.floor(q.limit)));
+      const offset = Math.max(0, Math.floor(q.offset));
+      return db.transaction('r', db.notes, async () => {
+        if (q.folder === undefined) {
+          const coll =
+            q.sort === 'title' ? db.notes.orderBy('titleKey') : db.notes.orderBy('modified').reverse();
+          return { items: await coll.offset(offset).limit(limit).toArray(), total: await db.notes.count() };
+        }
+        const folder = q.folder;
+        const index = q.sort === 'title' ? '[folderPath+titleKey]' : '[folderPath+modified]';
+        const range = db.notes
+          .where(index)
+          .between(
+            [folder, q.sort === 'title' ? '' : -Infinity],
+            [folder, q.sort === 'title' ? '\uffff' : Infinity],
+          );
+        const ordered = q.sort === 'title' ? range : range.reverse();
+        return { items: await ordered.offset(offset).limit(limit).toArray(), total: await range.count() };
+      });
+    },
+
+    async get(id: string): Promise<Note | null> {
+      return db.transaction('r', db.notes, db.bodies, async () => {
+        const row = await db.notes.get(id);
+        if (!row) return null;
+        const body = await db.bodies.get(id);
+        return { ...row, markdown: body?.markdown ?? '' };
+      });
+    },
+
+    create(input: { title?: string; folderPath?: string; markdown?: string }) {
+      return write(async (changes) => {
+        const folderPath = unwrap(checkFolderPath(input.folderPath ?? '', 'folder_path', true));
+        const markdown = input.markdown ?? '';
+        if (utf8Bytes(markdown) > MAX_NOTE_BYTES) {
+          throw new AppFailure({
+            code: 'TOO_LARGE',
+            message: `A note may hold at most ${MAX_NOTE_BYTES / 1024 / 1024} MB of text.`,
+            field: 'content_markdown',
+          });
+        }
+        let title: string;
+        if (input.title === undefined) {
+          const prefix = 'untitled';
+          const taken = new Set(
+            (
+              await db.notes
+                .where('[folderPath+titleKey]')
+                .between([folderPath, prefix], [folderPath, `${prefix}\uffff`])
+                .toArray()
+            ).map((n) => n.titleKey),
+          );
+          title = nextFreeTitle('Untitled', folderPath, {
+            titleTaken: (_f, t) => taken.has(t.toLowerCase()),
+          });
+        } else {
+          title = unwrap(checkTitle(input.title));
+          if (await titleTaken(folderPath, title)) {
+            throw new AppFailure({
+              code: 'CONFLICT',
+              message: `A note named "${title}" already exists in ${folderPath || 'the vault root'}.`,
+              field: 'title',
+            });
+          }
+        }
+        const folders = await ensureFolders(folderPath);
+        const t = now();
+        const row: NoteRow = {
+          id: newId(),
+          title,
+          titleKey: title.toLowerCase(),
+          folderPath,
+          fileType: 'markdown',
+          emoji: null,
+          localOnly: false,
+          created: t,
+          modified: t,
+          ...deriveText(markdown),
+        };
+        await db.notes.add(row);
+        await db.bodies.add({ id: row.id, markdown });
+        changes.push(
+          { table: 'notes', op: 'put', ids: [row.id] },
+          { table: 'folders', op: 'put', ids: folders },
+        );
+        return row;
+      });
+    },
+
+    rename(id: string, rawTitle: string) {
+      return write(async (changes) => {
+        const title = unwrap(checkTitle(rawTitle));
+        const row = await db.notes.get(id);
+        if (!row)
+          throw new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${id}".`, field: 'id' });
+        if (row.title === title) return row;
+        if (await titleTaken(row.folderPath, title, id)) {
+          throw new AppFailure({
+            code: 'CONFLICT',
+            message: `A note named "${title}" already exists in ${row.folderPath || 'the vault root'}.`,
+            field: 'title',
+          });
+        }
+        const next = { ...row, title, titleKey: title.toLowerCase(), modified: now() };
+        await db.notes.put(next);
+        changes.push({ table: 'notes', op: 'put', ids: [id] });
+        return next;
+      });
+    },
+
+    updateBody(id: string, markdown: string) {
+      return write(async (changes) => {
+        if (utf8Bytes(markdown) > MAX_NOTE_BYTES) {
+          throw new AppFailure({
+            code: 'TOO_LARGE',
+            message: `A note may hold at most ${MAX_NOTE_BYTES / 1024 / 1024} MB of text.`,
+            field: 'content_markdown',
+          });
+        }
+        const row = await db.notes.get(id);
+        if (!row)
+          throw new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${id}".`, field: 'id' });
+        const body = await db.bodies.get(id);
+        if (body?.markdown === markdown) return row;
+        const next = { ...row, ...deriveText(markdown), modified: now() };
+        await db.notes.put(next);
+        await db.bodies.put({ id, markdown });
+        changes.push({ table: 'notes', op: 'put', ids: [id] });
+        return next;
+      });
+    },
+
+    move(id: string, rawFolder: string) {
+      return write(async (changes) => {
+        const folderPath = unwrap(checkFolderPath(rawFolder, 'folder_path', true));
+        const row = await db.notes.get(id);
+        if (!row)
+          throw new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${id}".`, field: 'id' });
+        if (row.folderPath === folderPath) return row;
+        if (await titleTaken(folderPath, row.title, id)) {
+          throw new AppFailure({
+            code: 'CONFLICT',
+            message: `A note named "${row.title}" already exists in ${folderPath || 'the vault root'}.`,
+            field: 'folder_path',
+          });
+        }
+        const folders = await ensureFolders(folderPath);
+        const next = { ...row, folderPath, modified: now() };
+        await db.notes.put(next);
+        changes.push({ table: 'notes', op: 'put', ids: [id] }, { table: 'folders', op: 'put', ids: folders });
+        return next;
+      });
+    },
+
+    delete(id: string) {
+      return write(async (changes) => {
+        const row = await db.notes.get(id);
+        if (!row)
+          throw new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${id}".`, field: 'id' });
+        await db.notes.delete(id);
+        await db.bodies.delete(id);
+        changes.push({ table: 'notes', op: 'delete', ids: [id] });
+        return { id };
+      });
+    },
+
+    async listFolders(): Promise<FolderRow[]> {
+      return db.folders.orderBy('path').toArray();
+    },
+
+    createFolder(rawPath: string) {
+      return write(async (changes) => {
+        const path = unwrap(checkFolderPath(rawPath, 'path'));
+        if (await db.folders.get(path)) {
+          throw new AppFailure({
+            code: 'CONFLICT',
+            message: `A folder named "${path}" already exists.`,
+            field: 'path',
+          });
+        }
+        changes.push({ table: 'folders', op: 'put', ids: await ensureFolders(path) });
+        return { path };
+      });
+    },
+
+    renameFolder(rawOld: string, rawNew: string) {
+      return write(async (changes) => {
+        const folderRows = await db.folders.toArray();
+        const known = new Set(folderRows.map((f) => f.path.toLowerCase()));
+        const oldPath = unwrap(checkFolderPath(rawOld, 'old_path'));
+        const inside = await db.notes.filter((n) => isInside(n.folderPath, oldPath)).toArray();
+        const plan = unwrap(
+          planFolderRename(
+            rawOld,
+            rawNew,
+            { folderExists: (p) => known.has(p.toLowerCase()) },
+            folderRows.map((f) => f.path),
+            inside.map((n) => ({ id: n.id, folder_path: n.folderPath })),
+          ),
+        );
+        await db.folders.bulkDelete(plan.folders.map((f) => f.from));
+        const created = await ensureFolders(parentFolder(plan.newPath));
+        await db.folders.bulkPut(
+          plan.folders.map((f) => {
+            const parent = parentFolder(f.to);
+            return {
+              path: f.to,
+              parent,
+              name: f.to.slice(parent ? parent.length + 1 : 0),
+              position: 0,
+              created: now(),
+            };
+          }),
+        );
+        const t = now();
+        const byId = new Map(inside.map((n) => [n.id, n]));
+        await db.notes.bulkPut(
+          plan.items.map((m) => ({ ...byId.get(m.id)!, folderPath: m.to, modified: t })),
+        );
+        changes.push(
+          { table: 'folders', op: 'delete', ids: plan.folders.map((f) => f.from) },
+          { table: 'folders', op: 'put', ids: [...created, ...plan.folders.map((f) => f.to)] },
+          { table: 'notes', op: 'put', ids: plan.items.map((m) => m.id) },
+        );
+        return { path: plan.newPath };
+      });
+    },
+
+    deleteFolder(rawPath: string) {
+      return write(async (changes) => {
+        const path = unwrap(checkFolderPath(rawPath, 'path'));
+        if (!(await db.folders.get(path))) {
+          throw new AppFailure({ code: 'NOT_FOUND', message: `No folder "${path}".`, field: 'path' });
+        }
+        const folders = (await db.folders.toArray()).filter((f) => isInside(f.path, path)).map((f) => f.path);
+        const notes = (await db.notes.filter((n) => isInside(n.folderPath, path)).primaryKeys()) as string[];
+        await db.folders.bulkDelete(folders);
+        await db.notes.bulkDelete(notes);
+        await db.bodies.bulkDelete(notes);
+        changes.push(
+          { table: 'folders', op: 'delete', ids: folders },
+          { table: 'notes', op: 'delete', ids: notes },
+        );
+        return { path };
+      });
+    },
+  };
+}
+
+export type NotesStore = ReturnType<typeof createNotesStore>;

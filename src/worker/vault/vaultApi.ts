@@ -1,0 +1,59 @@
+import type { Result } from '../../shared/result';
+import type { ChangeBatch } from '../changes/changeFeed';
+import type { FolderRow } from '../db/schema';
+import type { Note, NoteHeader, NoteListQuery, NotePage } from '../stores/notesStore';
+import type { OpenVault } from './openVault';
+
+export interface VaultInfo {
+  id: string;
+  name: string;
+  isLeader: boolean;
+}
+
+/**
+ * The one typed API the UI reaches through Comlink. Reads answer values; writes answer a
+ * Result whose error carries the spec's code. Callbacks passed in must be Comlink proxies.
+ */
+export interface VaultApi {
+  info(): Promise<VaultInfo>;
+  onChange(listener: (batch: ChangeBatch) => void): Promise<void>;
+  onLeaderChange(listener: (isLeader: boolean) => void): Promise<void>;
+  listNotes(q: NoteListQuery): Promise<NotePage>;
+  getNote(id: string): Promise<Note | null>;
+  createNote(input: { title?: string; folderPath?: string; markdown?: string }): Promise<Result<NoteHeader>>;
+  renameNote(id: string, title: string): Promise<Result<NoteHeader>>;
+  updateNoteBody(id: string, markdown: string): Promise<Result<NoteHeader>>;
+  moveNote(id: string, folderPath: string): Promise<Result<NoteHeader>>;
+  deleteNote(id: string): Promise<Result<{ id: string }>>;
+  listFolders(): Promise<FolderRow[]>;
+  createFolder(path: string): Promise<Result<{ path: string }>>;
+  renameFolder(oldPath: string, newPath: string): Promise<Result<{ path: string }>>;
+  deleteFolder(path: string): Promise<Result<{ path: string }>>;
+}
+
+export function createVaultApi(vault: OpenVault): VaultApi {
+  const { notes } = vault;
+  return {
+    async info() {
+      return { id: vault.entry.id, name: vault.entry.name, isLeader: vault.leader.isLeader() };
+    },
+    async onChange(listener) {
+      vault.subscribe(listener);
+    },
+    async onLeaderChange(listener) {
+      vault.leader.onChange(listener);
+      listener(vault.leader.isLeader());
+    },
+    listNotes: (q) => notes.list(q),
+    getNote: (id) => notes.get(id),
+    createNote: (input) => notes.create(input),
+    renameNote: (id, title) => notes.rename(id, title),
+    updateNoteBody: (id, markdown) => notes.updateBody(id, markdown),
+    moveNote: (id, folderPath) => notes.move(id, folderPath),
+    deleteNote: (id) => notes.delete(id),
+    listFolders: () => notes.listFolders(),
+    createFolder: (path) => notes.createFolder(path),
+    renameFolder: (oldPath, newPath) => notes.renameFolder(oldPath, newPath),
+    deleteFolder: (path) => notes.deleteFolder(path),
+  };
+}

@@ -1,0 +1,94 @@
+import { expect, type Page, test } from '@playwright/test';
+
+async function openApp(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+}
+
+/** On a phone the folder tree is a drawer behind the "Folders" button. */
+async function showFolders(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Folders' });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+async function closeFolders(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Folders', expanded: true });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+async function newNote(page: Page, title: string, body: string) {
+  await page.getByRole('button', { name: 'New note' }).click();
+  const titleBox = page.getByRole('textbox', { name: 'Title' });
+  await titleBox.fill(title);
+  await titleBox.press('Enter');
+  await page.getByRole('textbox', { name: 'Note body' }).fill(body);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+}
+
+test('create, rename, edit, list and delete notes in folders; everything persists', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await openApp(page);
+  await showFolders(page);
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await page.getByRole('textbox', { name: 'Folder path' }).fill('Projects/Cairn');
+  await page.getByRole('button', { name: 'Create folder' }).click();
+  await expect(page.getByRole('heading', { name: 'Projects/Cairn' })).toBeVisible();
+
+  await newNote(page, 'Plan', 'First **draft**');
+  await page.getByRole('textbox', { name: 'Title' }).fill('Plan v2');
+  await page.getByRole('textbox', { name: 'Title' }).press('Enter');
+  await page.getByRole('textbox', { name: 'Note body' }).fill('Second draft with more words');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Note body' })).toHaveValue('Second draft with more words');
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Plan v2');
+  const back = page.getByRole('button', { name: 'Back to notes' });
+  if (await back.isVisible()) await back.click();
+  await expect(page.getByRole('button', { name: 'Plan v2' })).toBeVisible();
+
+  // A folder path with ".." is refused with a clear message and nothing changes.
+  await showFolders(page);
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await page.getByRole('textbox', { name: 'Folder path' }).fill('a/../b');
+  await page.getByRole('button', { name: 'Create folder' }).click();
+  await expect(page.getByRole('alert')).toContainText('cannot be ".."');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: /^Folder / })).toHaveCount(2);
+
+  // Renaming the folder moves the note with it.
+  await page.getByRole('button', { name: 'Folder Projects', exact: true }).click();
+  await showFolders(page);
+  await page.getByRole('button', { name: 'Rename folder' }).click();
+  await page.getByRole('textbox', { name: 'New path' }).fill('Work');
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  await showFolders(page);
+  await expect(page.getByRole('button', { name: 'Folder Work/Cairn' })).toBeVisible();
+  await page.getByRole('button', { name: 'Folder Work/Cairn' }).click();
+  await closeFolders(page);
+  await expect(page.getByRole('button', { name: 'Plan v2' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Plan v2' }).click();
+  await page.getByRole('button', { name: 'Delete note' }).click();
+  await expect(page.getByRole('button', { name: 'Plan v2' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('0 notes')).toBeVisible();
+});
+
+test('two tabs: a note created in one appears in the other; closing the leader hands leadership over', async ({
+  context,
+}) => {
+  const a = await context.newPage();
+  await openApp(a);
+  await expect(a.locator('.app[data-leader="true"]')).toBeVisible();
+  const b = await context.newPage();
+  await openApp(b);
+  await expect(b.locator('.app[data-leader="false"]')).toBeVisible();
+
+  await newNote(a, 'From tab A', 'hello from A');
+  await expect(b.getByRole('button', { name: 'From tab A' })).toBeVisible();
+  await expect(b.getByText('1 note', { exact: true })).toBeVisible();
+
+  await a.close();
+  await expect(b.locator('.app[data-leader="true"]')).toBeVisible();
+});
