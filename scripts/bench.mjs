@@ -52,5 +52,7 @@ writeFileSync(
   join(root, 'bench/results.json'),
   `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows, failures }, null, 2)}\n`,
 );
-console.log(`\nwrote bench/results.json (${rows.length} figures${failures.length ? `, ${failures.length} benches failed` : ''})`);
+console.log(
+  `\nwrote bench/results.json (${rows.length} figures${failures.length ? `, ${failures.length} benches failed` : ''})`,
+);
 if (failures.length) process.exitCode = 1;
