@@ -10,7 +10,7 @@ export interface ValidationError {
   /** the type or constraint the value must meet, e.g. `string of 1..500 characters` */
   readonly expected?: string;
   /** the allowed values, when the field is an enumeration */
-  readonly allowed?: readonly (string | number)[];
+  readonly allowed?: readonly unknown[];
 }
 
 export interface NotFoundError {
@@ -37,7 +37,7 @@ export function fail<T = never>(error: TaskDomainError): Result<T> {
 export function invalid(
   field: string,
   message: string,
-  extra: { expected?: string; allowed?: readonly (string | number)[] } = {},
+  extra: { expected?: string; allowed?: readonly unknown[] } = {},
 ): ValidationError {
   return { code: 'VALIDATION', message, field, ...extra };
 }

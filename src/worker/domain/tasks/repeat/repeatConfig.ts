@@ -1,7 +1,9 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { invalid, type ValidationError } from '../errors';
 import { parseIsoDate } from './calendarDate';
+import { type repeatConfigSchema, WEEKDAY_VALUES } from './repeatConfigSchema';
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export const WEEKDAYS = WEEKDAY_VALUES;
 export type Weekday = (typeof WEEKDAYS)[number];
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -9,29 +11,12 @@ export const REPEAT_FROM = ['due', 'completion'] as const;
 export type RepeatFrom = (typeof REPEAT_FROM)[number];
 
 /**
- * How a task repeats (spec 2.3 leaves the shape open; this is Cairn's, see docs/tasks.md).
- * Anchors (`weekdays`, `monthDay`, `nthWeekday`, `month`) are filled from the due date when the
- * rule is set, so a monthly task on the 31st stays on the 31st after a short month.
+ * How a task repeats (spec 2.3 leaves the shape open; Cairn's is `repeatConfigSchema`, see
+ * docs/tasks.md). Anchors (`weekdays`, `monthDay`, `nthWeekday`, `month`) are filled from the due
+ * date when the rule is set, so a monthly task on the 31st stays on the 31st after a short month.
+ * `occurrence` is which occurrence this task is (1-based), advanced on each completion.
  */
-export interface RepeatConfig {
-  readonly frequency: Frequency;
-  /** every `interval` days/weeks/months/years, 1..999 */
-  readonly interval: number;
-  /** weekly only: the weekdays it falls on */
-  readonly weekdays?: readonly Weekday[];
-  /** monthly (by day of month) and yearly: the day of the month, 1..31, clamped in short months */
-  readonly monthDay?: number;
-  /** monthly only, instead of monthDay: the nth (1..4, or -1 = last) given weekday of the month */
-  readonly nthWeekday?: { readonly nth: 1 | 2 | 3 | 4 | -1; readonly weekday: Weekday };
-  /** yearly only: the month, 1..12 */
-  readonly month?: number;
-  /** no occurrence after this date */
-  readonly endDate?: string | null;
-  /** at most this many occurrences in all */
-  readonly count?: number | null;
-  /** which occurrence this task is, 1-based; advanced on each completion */
-  readonly occurrence?: number;
-}
+export type RepeatConfig = FromSchema<typeof repeatConfigSchema>;
 
 /**
  * The rules JSON Schema cannot say: anchors that belong to another frequency, both end kinds at
