@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../playwright.config';
+import type { BenchRow } from './types';
+
+const root = resolve(import.meta.dirname, '../..');
+const PORT = 4199;
+const NOTES = 10_000;
+
+/** Main-thread JavaScript the first paint needs: the entry module and what it preloads. */
+function initialJsGzip(): number {
+  const html = readFileSync(join(root, 'dist/index.html'), 'utf8');
+  const srcs = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  return srcs.reduce((sum, src) => sum + gzipSync(readFileSync(join(root, 'dist', src))).byteLength, 0);
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** Fills the default vault with generated notes straight into IndexedDB (the app made the schema). */
+async function seed(page: import('@playwright/test').Page, count: number) {
+  await page.evaluate(async (n) => {
+    const db = await new Promise<IDBDatabase>((res, rej) => {
+      const r = indexedDB.open('cairn-vault-default');
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    const words = 'stone path river note task cairn field light north ridge'.split(' ');
+    const t0 = Date.now();
+    for (let start = 0; start < n; start += 1000) {
+      await new Promise<void>((res, rej) => {
+        const tx = db.transaction(['notes', 'bodies'], 'readwrite');
+        for (let i = start; i < Math.min(n, start + 1000); i++) {
+          const title = `Note ${i} ${words[i % words.length]}`;
+          const body = Array.from({ length: 300 }, (_, k) => words[(i * 7 + k) % words.length]).join(' ');
+          const folderPath = `Folder ${i % 20}`;
+          tx.objectStore('notes').put({
+            id: `n${i}`,
+            title,
+            titleKey: title.toLowerCase(),
+            folderPath,
+            fileType: 'markdown',
+            snippet: body.slice(0, 160),
+            wordCount: 300,
+            tags: [],
+            emoji: null,
+            localOnly: false,
+            created: t0 - i * 1000,
+            modified: t0 - i * 1000,
+          });
+          tx.objectStore('bodies').put({ id: `n${i}`, markdown: body });
+        }
+        tx.oncomplete = () => res();
+        tx.onerror = () => rej(tx.error);
+      });
+    }
+    db.close();
+  }, count);
+}
+
+export default async function appBench(): Promise<BenchRow[]> {
+  const build = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+  const rows: BenchRow[] = [];
+  const js = initialJsGzip() / 1024;
+  rows.push({
+    group: 'app',
+    name: 'initial main-thread JS (gzip)',
+    value: js,
+    unit: 'KB',
+    target: '<= 60 KB',
+    ok: js <= 60,
+  });
+
+  const server: ChildProcess = spawn(
+    resolve(root, 'node_modules/.bin/vite'),
+    ['preview', '--port', String(PORT), '--strictPort'],
+    { cwd: root, stdio: 'ignore' },
+  );
+  const profile = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
+  try {
+    const base = `http://127.0.0.1:${PORT}/`;
+    await waitFor(base);
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 800 },
+    });
+    const first = await context.newPage();
+    await first.goto(base);
+    await first.waitForSelector('.app[data-ready="true"]');
+    await first.evaluate(() => navigator.serviceWorker.ready);
+    await seed(first, NOTES);
+    await first.close();
+    const samples: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const page = await context.newPage();
+      await page.goto(base);
+      await page.getByText(`${NOTES.toLocaleString('en-US').replace(',', '')} notes`).waitFor();
+      samples.push(
+        await page.evaluate(
+          () => performance.getEntriesByName('cairn:list-ready')[0]?.startTime ?? Number.NaN,
+        ),
+      );
+      await page.close();
+    }
+    await context.close();
+    samples.sort((a, b) => a - b);
+    const median = samples[Math.floor(samples.length / 2)]!;
+    rows.push({
+      group: 'app',
+      name: `cold load to interactive note list (${NOTES} notes), median of 7`,
+      value: median,
+      unit: 'ms',
+      target: '< 300 ms',
+      ok: median < 300,
+      note: `min ${samples[0]!.toFixed(0)}, max ${samples.at(-1)!.toFixed(0)}; new tab, SW-cached shell`,
+    });
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return rows;
+}
