@@ -28,6 +28,8 @@ export interface SchemaNode {
   maximum?: number;
   pattern?: string;
   description?: string;
+  /** a valid value; every schema with a `pattern` carries one, for the bad-input generator */
+  examples?: readonly unknown[];
 }
 
 /** The args-array schema of a desktop operation (json-schema-to-ts predates `prefixItems`). */

@@ -8,7 +8,12 @@ import { defineToolSpec, writeAnnotations } from './toolSpec';
  */
 const COORD = { type: 'number', minimum: -1000000, maximum: 1000000 } as const;
 const SIZE = { type: 'number', minimum: 1, maximum: 100000 } as const;
-const COLOR = { type: 'string', pattern: '^#[0-9a-fA-F]{6}$', description: '#rrggbb' } as const;
+const COLOR = {
+  type: 'string',
+  pattern: '^#[0-9a-fA-F]{6}$',
+  description: '#rrggbb',
+  examples: ['#1e90ff'],
+} as const;
 const LABEL = { type: 'string', maxLength: 10000 } as const;
 const ELEMENT_TYPES = ['rectangle', 'ellipse', 'diamond', 'text', 'arrow', 'line', 'frame'] as const;
 

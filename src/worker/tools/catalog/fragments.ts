@@ -14,6 +14,7 @@ export const ISO_DATE = {
   type: 'string',
   pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
   description: 'YYYY-MM-DD',
+  examples: ['2026-03-14'],
 } as const;
 
 export const ISO_DATE_OR_NULL = { ...ISO_DATE, type: ['string', 'null'] } as const;
@@ -22,6 +23,7 @@ export const HH_MM_OR_NULL = {
   type: ['string', 'null'],
   pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
   description: 'HH:MM, 24-hour',
+  examples: ['09:30'],
 } as const;
 
 export const FILE_TYPES = ['markdown', 'pdf', 'image', 'audio', 'video'] as const;

@@ -1,0 +1,58 @@
+import type { SchemaNode } from '../../ops/schema';
+
+export function typesOf(node: SchemaNode): string[] {
+  if (node.type === undefined) return [];
+  return typeof node.type === 'string' ? [node.type] : [...node.type];
+}
+
+function exampleOfType(node: SchemaNode, type: string, full: boolean): unknown {
+  switch (type) {
+    case 'string':
+      return 'a'.repeat(Math.max(node.minLength ?? 1, 1));
+    case 'integer':
+    case 'number':
+      return node.minimum ?? (node.maximum !== undefined ? Math.min(node.maximum, 0) : 1);
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'array': {
+      const itemNode = typeof node.items === 'object' ? node.items : undefined;
+      const prefix = (node.prefixItems ?? []).map((p) => validExample(p, full));
+      const count = Math.max(node.minItems ?? 0, full ? 1 : 0, prefix.length);
+      const capped = node.maxItems === undefined ? count : Math.min(count, node.maxItems);
+      if (itemNode === undefined && prefix.length === 0) return [];
+      return Array.from({ length: capped }, (_, i) =>
+        i < prefix.length ? prefix[i] : validExample(itemNode ?? {}, full),
+      );
+    }
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      const required = new Set(node.required ?? []);
+      for (const [key, child] of Object.entries(node.properties ?? {})) {
+        if (full || required.has(key)) out[key] = validExample(child, full);
+      }
+      return out;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * A value `node` accepts. `full` fills every optional property and at least one array item, so
+ * that every nested field exists to be broken; otherwise only what is required. A schema with a
+ * `pattern` must carry `examples` (a pattern cannot be inverted); one without gets `null`, which
+ * the generator's own test refuses.
+ */
+export function validExample(node: SchemaNode, full = true): unknown {
+  if (node.examples !== undefined && node.examples.length > 0) return node.examples[0];
+  if (node.const !== undefined) return node.const;
+  if (node.enum !== undefined) return node.enum[0];
+  if (node.pattern !== undefined) return null;
+  const types = typesOf(node);
+  const nonNull = types.find((t) => t !== 'null');
+  if (nonNull !== undefined) return exampleOfType(node, nonNull, full);
+  if (types.includes('null')) return null;
+  return null;
+}
