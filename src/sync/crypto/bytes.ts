@@ -1,6 +1,9 @@
+import { base64 } from '@scure/base';
+
 /**
  * Byte helpers shared by the crypto core. Platform-free: only globals that workerd, Chromium and
- * Node 20 all provide (TextEncoder, btoa, atob).
+ * Node 20 all provide (TextEncoder) and @scure/base, which is linear-time on megabyte blobs
+ * (a btoa over a concatenated string is not).
  */
 
 const encoder = new TextEncoder();
@@ -26,28 +29,21 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-const CHUNK = 0x8000;
-
 /** Standard base64 with padding (RFC 4648 section 4), the wire form of every envelope field. */
 export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += CHUNK) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  }
-  return btoa(binary);
+  return base64.encode(bytes);
 }
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
 /**
- * Strict decoding: padding required, no whitespace, no URL-safe alphabet. Returns null for
- * anything else, so a malformed envelope is a value, not an exception. Non-canonical trailing
- * bits are refused too, so one byte string has exactly one accepted encoding.
+ * Strict decoding (@scure/base): padding required, no whitespace, no URL-safe alphabet, and
+ * non-zero padding bits refused, so one byte string has exactly one accepted encoding. Returns
+ * null for anything else, so a malformed envelope is a value, not an exception.
  */
 export function fromBase64(text: string): Uint8Array | null {
-  if (!BASE64.test(text)) return null;
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return toBase64(out) === text ? out : null;
+  if (typeof text !== 'string') return null;
+  try {
+    return base64.decode(text);
+  } catch {
+    return null;
+  }
 }
