@@ -5,8 +5,10 @@ import { MAX_SYNC_BODY_BYTES } from '../../src/sync/protocol/limits';
 import { errorResponse } from './http/errors';
 import { Timing } from './http/timing';
 import type { AppEnv } from './http/types';
+import { clientIdentity } from './middleware/client-identity';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
 import { syncRoutes } from './routes/sync';
 
 /** The platform-free HTTP service: every dependency arrives through `c.env.deps`. */
@@ -16,6 +18,7 @@ export function createApp(): Hono<AppEnv> {
   app.use('*', async (c, next) => {
     c.set('deps', c.env.deps);
     c.set('timing', new Timing());
+    c.set('client', null);
     await next();
   });
   app.use(
@@ -36,10 +39,12 @@ export function createApp(): Hono<AppEnv> {
       maxAge: 600,
     }),
   );
+  app.use('/sync/*', clientIdentity);
   // Spec 7: a body over 8 MiB gets a bare 413 (no code), which clients map to `note_too_large`.
   app.use('/sync/*', bodyLimit({ maxSize: MAX_SYNC_BODY_BYTES, onError: (c) => c.body(null, 413) }));
 
   app.route('/auth', authRoutes());
+  app.route('/dev', devRoutes());
   app.route('/', accountRoutes());
   app.route('/sync', syncRoutes());
 

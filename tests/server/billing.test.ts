@@ -27,7 +27,7 @@ describe('plans and the paid-plan gate (real workerd)', () => {
     'status %s denies every /sync route with 402',
     async (status) => {
       const a = await signInDevice();
-      await api('/auth/billing/dev-entitlement', { token: a.accessToken, body: { plan: 'pro', status } });
+      await api('/dev/entitlement', { token: a.accessToken, body: { plan: 'pro', status } });
       for (const [path, method] of [
         ['/sync/status', 'GET'],
         ['/sync/changes?cursor=0', 'GET'],
@@ -49,12 +49,12 @@ describe('plans and the paid-plan gate (real workerd)', () => {
 
   it('an expired active entitlement denies sync', async () => {
     const a = await signInDevice();
-    await api('/auth/billing/dev-entitlement', {
+    await api('/dev/entitlement', {
       token: a.accessToken,
       body: { plan: 'pro', status: 'active', expiresAt: 1000 },
     });
     expect(errorCode(await api('/sync/status', { token: a.accessToken }))).toBe('SYNC_PAYMENT_REQUIRED');
-    await api('/auth/billing/dev-entitlement', {
+    await api('/dev/entitlement', {
       token: a.accessToken,
       body: { plan: 'pro', status: 'trialing' },
     });

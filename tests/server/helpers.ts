@@ -71,7 +71,9 @@ export async function signInDevice(email = uniqueEmail(), name = 'test device'):
 }
 
 export async function sign(device: TestDevice, message: Uint8Array): Promise<string> {
-  const sig = new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, device.privateKey, new Uint8Array(message)));
+  const sig = new Uint8Array(
+    await crypto.subtle.sign({ name: 'Ed25519' }, device.privateKey, new Uint8Array(message)),
+  );
   return Buffer.from(sig).toString('base64');
 }
 

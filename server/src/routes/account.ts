@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
-import { DevEntitlementRequest } from '../../../src/sync/protocol/billing-dev';
 import { RevokeDeviceRequest } from '../../../src/sync/protocol/devices';
 import { KeyHandoffRequest, KeyVerifierPut, type KeyVerifierResponse } from '../../../src/sync/protocol/keys';
 import { listDevices, revokeDevice } from '../devices/directory';
 import { claimHandoffs, depositHandoff } from '../devices/key-handoffs';
-import { errorResponse } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import { send } from '../http/send';
 import type { AppEnv } from '../http/types';
@@ -82,24 +80,5 @@ export function accountRoutes(): Hono<AppEnv> {
   });
 
   r.get('/auth/billing', async (c) => c.json(await billingReport(c.get('deps'), c.get('auth').userId)));
-  r.post('/auth/billing/dev-entitlement', async (c) => {
-    const deps = c.get('deps');
-    if (!deps.config.development) return errorResponse(c, 'NOT_FOUND', 'no such route');
-    const body = await parseBody(c, DevEntitlementRequest);
-    if (!body.ok) return body.response;
-    await deps.sql.run(
-      sql(
-        `INSERT INTO entitlements (user_id, plan, status, source, expires_at, updated_at) VALUES (?, ?, ?, 'dev_seed', ?, ?)
-         ON CONFLICT (user_id) DO UPDATE SET plan = excluded.plan, status = excluded.status,
-           expires_at = excluded.expires_at, updated_at = excluded.updated_at`,
-        c.get('auth').userId,
-        body.value.plan,
-        body.value.status,
-        body.value.expiresAt ?? null,
-        deps.clock.nowMs(),
-      ),
-    );
-    return c.json(await billingReport(deps, c.get('auth').userId));
-  });
   return r;
 }

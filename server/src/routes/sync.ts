@@ -1,17 +1,30 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
 import { authenticate } from '../middleware/authenticate';
+import { BUCKETS } from '../middleware/buckets';
 import { planGate } from '../middleware/plan-gate';
+import { rateLimit } from '../middleware/rate-limit';
+import { serverTiming } from '../middleware/server-timing';
+import { vaultScope } from '../middleware/vault-scope';
+import { recordRoutes } from './records';
 import { statusRoute } from './status';
+import { vaultRoutes } from './vaults';
 
 /**
- * Every `/sync/*` route: authenticated first, then (in order) the paid-plan gate, vault
- * resolution, type negotiation and the per-route gates, before any sync logic runs.
+ * Every `/sync/*` route: authenticated first, then the paid-plan gate, before any sync logic.
+ * Data routes then resolve their vault and negotiate types; write routes pass the write gate.
  */
 export function syncRoutes(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', authenticate);
   r.use('*', planGate);
+  r.use('*', serverTiming);
+  r.use('/status', rateLimit(BUCKETS.sync_status));
+  r.use('/vaults', rateLimit(BUCKETS.sync_vaults));
+  r.use('/vaults/*', rateLimit(BUCKETS.sync_vaults));
+  for (const path of ['/push', '/pull', '/changes', '/manifest', '/crdt/*']) r.use(path, vaultScope);
   r.route('/', statusRoute());
+  r.route('/', vaultRoutes());
+  r.route('/', recordRoutes());
   return r;
 }

@@ -1,5 +1,5 @@
 /**
- * `POST /auth/billing/dev-entitlement` (development servers only): stands in for the billing
+ * `POST /dev/entitlement` (development servers only): stands in for the billing
  * provider's webhooks so a developer or a test can put their OWN account on any plan and status.
  * Not mounted when ENVIRONMENT is not `development`.
  */

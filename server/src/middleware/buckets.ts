@@ -1,0 +1,17 @@
+import type { BucketRule } from './rate-limit';
+
+/**
+ * Rate buckets of spec 8.1 (steady ceilings; bootstrap elevation is not offered, so none is
+ * elevated). Ceilings the spec leaves open: status 120/min, vaults 60/min (per device).
+ */
+export const BUCKETS = {
+  sync_push: { bucket: 'sync_push', limit: 300, windowSeconds: 60, key: 'device' },
+  crdt_push: { bucket: 'crdt_push', limit: 300, windowSeconds: 60, key: 'device' },
+  crdt_pull: { bucket: 'crdt_pull', limit: 600, windowSeconds: 60, key: 'device' },
+  crdt_batch_pull: { bucket: 'crdt_batch_pull', limit: 30, windowSeconds: 60, key: 'device' },
+  sync_pull: { bucket: 'sync_pull', limit: 120, windowSeconds: 60, key: 'device' },
+  sync_changes: { bucket: 'sync_changes', limit: 60, windowSeconds: 60, key: 'account' },
+  sync_manifest: { bucket: 'sync_manifest', limit: 30, windowSeconds: 60, key: 'device' },
+  sync_status: { bucket: 'sync_status', limit: 120, windowSeconds: 60, key: 'device' },
+  sync_vaults: { bucket: 'sync_vaults', limit: 60, windowSeconds: 60, key: 'device' },
+} as const satisfies Record<string, BucketRule>;

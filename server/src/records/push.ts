@@ -1,0 +1,216 @@
+import { fromBase64 } from '../../../src/sync/crypto/bytes';
+import { verifyDeleteAttestation, verifyItemSignature } from '../../../src/sync/crypto/recordSignatures';
+import type { ClientIdentity } from '../../../src/sync/protocol/client-header';
+import type { PushAccepted, PushRejected, PushResponse } from '../../../src/sync/protocol/push';
+import type { Deps } from '../deps';
+import { devicePublicKey } from '../devices/directory';
+import type { Timing } from '../http/timing';
+import type { Entitlement } from '../plans/entitlement';
+import { readUsage } from '../plans/usage';
+import { currentBlobKey } from './blob-key';
+import { commitStatements, type RowWrite } from './commit-statements';
+import { readRowsByRefs, refKey } from './read-rows';
+import { type ValidItem, validateItem } from './validate-item';
+import { decideOverwrite } from './write-rules';
+
+export interface PushContext {
+  userId: string;
+  deviceId: string;
+  vaultId: string;
+  client: ClientIdentity | null;
+  entitlement: Entitlement;
+  timing: Timing;
+}
+
+/**
+ * `POST /sync/push` for an envelope already checked to hold 1..100 items. Each item is judged
+ * alone (schema, signature, attestation, replay, quota); accepted blobs are written to new
+ * immutable objects, then every accepted row and its cursor commit in ONE D1 batch; replaced
+ * objects are deleted after the commit, best-effort.
+ */
+export async function pushItems(
+  deps: Deps,
+  ctx: PushContext,
+  rawItems: readonly unknown[],
+): Promise<PushResponse> {
+  const rejected: PushRejected[] = [];
+  const candidates: ValidItem[] = [];
+  for (const raw of rawItems) {
+    const check = await validateItem(raw, ctx.entitlement.limits.fileBytes);
+    if (check.kind === 'rejected') rejected.push(check.rejection);
+    if (check.kind === 'valid') candidates.push(check.valid);
+  }
+  // The later of two items for one (type, id) wins; the earlier is refused, never silently merged.
+  const lastIndex = new Map(candidates.map((c, i) => [refKey(c.item), i]));
+  const unique = candidates.filter((c, i) => {
+    if (lastIndex.get(refKey(c.item)) === i) return true;
+    rejected.push({
+      type: c.item.type,
+      id: c.item.id,
+      code: 'SYNC_INVALID_ITEM',
+      reason: 'duplicate (type, id) in batch; the later one was kept',
+    });
+    return false;
+  });
+
+  const verified = await ctx.timing.measure('sig', () => verifySignatures(deps, ctx, unique, rejected));
+  const [stored, usage] = await ctx.timing.measure('d1', () =>
+    Promise.all([
+      readRowsByRefs(
+        deps,
+        ctx.userId,
+        ctx.vaultId,
+        verified.map((v) => v.item),
+      ),
+      readUsage(deps, ctx.userId),
+    ]),
+  );
+
+  const writes: RowWrite[] = [];
+  let reserved = 0;
+  for (const valid of verified) {
+    const { item } = valid;
+    const row = stored.get(refKey(item));
+    const verdict = decideOverwrite(item, row);
+    if (!verdict.ok) {
+      rejected.push({ type: item.type, id: item.id, code: verdict.code, reason: verdict.reason });
+      continue;
+    }
+    const delta = item.sizeBytes - (row?.blob_key ? row.size_bytes : 0);
+    if (delta > 0 && usage + reserved + delta > ctx.entitlement.limits.storageBytes) {
+      rejected.push({
+        type: item.type,
+        id: item.id,
+        code: 'STORAGE_QUOTA_EXCEEDED',
+        reason: 'the item would grow storage past the plan quota',
+      });
+      continue;
+    }
+    if (delta > 0) reserved += delta;
+    const blobKey = currentBlobKey(ctx.userId, ctx.vaultId, item.type, item.id, item.contentHash);
+    writes.push({ valid, blobKey, expectedCursor: row ? row.server_cursor : null });
+  }
+
+  const committedAtMs = deps.clock.nowMs();
+  if (writes.length === 0) return { accepted: [], rejected, maxCursor: null, committedAtMs };
+
+  await ctx.timing.measure('r2', () =>
+    Promise.all(
+      writes
+        .filter((w) => stored.get(refKey(w.valid.item))?.blob_key !== w.blobKey)
+        .map((w) => deps.blobs.put(w.blobKey, w.valid.bytes)),
+    ),
+  );
+  const stmtCtx = {
+    userId: ctx.userId,
+    vaultId: ctx.vaultId,
+    nowMs: committedAtMs,
+    platform: ctx.client?.platform ?? null,
+    version: ctx.client?.version ?? null,
+  };
+  const results = await ctx.timing.measure('d1', () =>
+    deps.sql.batch(writes.flatMap((w) => commitStatements(w, stmtCtx))),
+  );
+
+  const accepted: PushAccepted[] = [];
+  const orphaned: string[] = [];
+  writes.forEach((w, i) => {
+    const returned = results[2 * i + 1]?.[0] as { server_cursor: number } | undefined;
+    const { type, id } = w.valid.item;
+    if (!returned) {
+      // Our freshly written object is left in place: the winner may have written the same key.
+      rejected.push({
+        type,
+        id,
+        code: 'SYNC_WRITE_CONFLICT',
+        reason: 'the item changed concurrently; retry',
+      });
+      return;
+    }
+    accepted.push({ type, id, serverCursor: returned.server_cursor });
+    const previous = stored.get(refKey(w.valid.item))?.blob_key;
+    if (previous && previous !== w.blobKey) orphaned.push(previous);
+  });
+  await deleteBestEffort(deps, ctx.timing, orphaned);
+
+  const cursors = accepted.map((a) => a.serverCursor);
+  const maxCursor = cursors.length > 0 ? Math.max(...cursors) : null;
+  if (maxCursor !== null) {
+    deps.log('push_processed', {
+      vaultId: ctx.vaultId,
+      cursorRange: [Math.min(...cursors), maxCursor],
+      itemCount: accepted.length,
+    });
+    await deps.hub.notify(ctx.userId, ctx.vaultId, {
+      type: 'changes_available',
+      cursor: maxCursor,
+      exceptDeviceId: ctx.deviceId,
+    });
+  }
+  return { accepted, rejected, maxCursor, committedAtMs };
+}
+
+/** Signatures against the PUSHING device's registered key (spec 5.4): a mismatch refuses every item. */
+async function verifySignatures(
+  deps: Deps,
+  ctx: PushContext,
+  items: ValidItem[],
+  rejected: PushRejected[],
+): Promise<ValidItem[]> {
+  const device = await devicePublicKey(deps, ctx.userId, ctx.deviceId);
+  const publicKey = device ? fromBase64(device.publicKey) : null;
+  const checks = await Promise.all(
+    items.map(async (valid) => {
+      const { item } = valid;
+      if (!publicKey || item.deviceId !== ctx.deviceId) return 'the signer is not the pushing device';
+      const fields = {
+        vaultId: ctx.vaultId,
+        type: item.type,
+        id: item.id,
+        deviceId: item.deviceId,
+        vectorClock: item.vectorClock,
+        deletedAt: item.deletedAt,
+        contentHash: item.contentHash,
+        sizeBytes: item.sizeBytes,
+        cryptoVersion: item.cryptoVersion,
+      };
+      if (!(await verifyItemSignature(publicKey, fields, valid.signature))) return 'bad item signature';
+      if (item.deletedAt !== null) {
+        const attestation = {
+          purpose: 'delete' as const,
+          id: item.id,
+          type: item.type,
+          deletedAt: item.deletedAt,
+          clock: item.vectorClock,
+        };
+        if (!(await verifyDeleteAttestation(publicKey, attestation, valid.attestation as Uint8Array)))
+          return 'bad delete attestation';
+      }
+      return null;
+    }),
+  );
+  return items.filter((valid, i) => {
+    const problem = checks[i];
+    if (problem)
+      rejected.push({
+        type: valid.item.type,
+        id: valid.item.id,
+        code: 'SYNC_INVALID_SIGNATURE',
+        reason: problem,
+      });
+    return !problem;
+  });
+}
+
+async function deleteBestEffort(deps: Deps, timing: Timing, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await timing.measure('r2', () => deps.blobs.delete(keys));
+  } catch (err) {
+    // a lost delete leaks a bounded orphan object (spec 2.2.1); never fail the committed push
+    deps.log('blob_delete_failed', {
+      count: keys.length,
+      error: err instanceof Error ? err.name : 'unknown',
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { DevEntitlementRequest } from '../../../src/sync/protocol/billing-dev';
+import { CLIENT_PLATFORMS } from '../../../src/sync/protocol/client-header';
+import { DevClientPolicyRequest } from '../../../src/sync/protocol/dev-client-policy';
+import { errorResponse } from '../http/errors';
+import { parseBody } from '../http/parse-body';
+import type { AppEnv } from '../http/types';
+import { authenticate } from '../middleware/authenticate';
+import { billingReport } from '../plans/billing-report';
+import { sql } from '../ports/sql';
+
+/**
+ * Mounted at `/dev`. Development-only stand-ins for the billing provider and the operator (ENVIRONMENT=development;
+ * elsewhere every path here is NOT_FOUND). Each acts on the caller's own account, except client
+ * policies, which are global by nature.
+ */
+export function devRoutes(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.use('*', async (c, next) => {
+    if (!c.get('deps').config.development) return errorResponse(c, 'NOT_FOUND', 'no such route');
+    await next();
+  });
+  r.use('*', authenticate);
+
+  r.post('/entitlement', async (c) => {
+    const deps = c.get('deps');
+    const body = await parseBody(c, DevEntitlementRequest);
+    if (!body.ok) return body.response;
+    await deps.sql.run(
+      sql(
+        `INSERT INTO entitlements (user_id, plan, status, source, expires_at, updated_at) VALUES (?, ?, ?, 'dev_seed', ?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET plan = excluded.plan, status = excluded.status,
+           expires_at = excluded.expires_at, updated_at = excluded.updated_at`,
+        c.get('auth').userId,
+        body.value.plan,
+        body.value.status,
+        body.value.expiresAt ?? null,
+        deps.clock.nowMs(),
+      ),
+    );
+    return c.json(await billingReport(deps, c.get('auth').userId));
+  });
+
+  r.put('/client-policies/:platform', async (c) => {
+    const platform = c.req.param('platform');
+    if (!(CLIENT_PLATFORMS as readonly string[]).includes(platform)) {
+      return errorResponse(c, 'VALIDATION_ERROR', 'unknown platform');
+    }
+    const body = await parseBody(c, DevClientPolicyRequest);
+    if (!body.ok) return body.response;
+    await c.get('deps').sql.run(
+      sql(
+        `INSERT INTO client_policies (platform, min_write_version, writes_enabled) VALUES (?, ?, ?)
+         ON CONFLICT (platform) DO UPDATE SET min_write_version = excluded.min_write_version,
+           writes_enabled = excluded.writes_enabled`,
+        platform,
+        body.value.minWriteVersion,
+        body.value.writesEnabled ? 1 : 0,
+      ),
+    );
+    return c.json({ platform, ...body.value });
+  });
+  return r;
+}

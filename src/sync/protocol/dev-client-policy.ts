@@ -1,0 +1,11 @@
+/**
+ * `PUT /dev/client-policies/:platform` (development servers only): sets a platform's write floor
+ * and kill switch, as an operator does in production with SQL on `client_policies`.
+ */
+import * as v from 'valibot';
+
+export const DevClientPolicyRequest = v.strictObject({
+  minWriteVersion: v.nullable(v.pipe(v.string(), v.maxLength(64))),
+  writesEnabled: v.boolean(),
+});
+export type DevClientPolicyRequest = v.InferOutput<typeof DevClientPolicyRequest>;
