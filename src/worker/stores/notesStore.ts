@@ -42,7 +42,14 @@ export function createNotesStore({ db, feed, now, newId }: NotesDeps) {
   async function write<T>(work: (changes: Change[]) => Promise<T>): Promise<Result<T>> {
     const changes: Change[] = [];
     try {
-      const value = await db.transaction('rw', db.notes, db.bodies, db.folders, () => work(changes));
+      // The scope must itself be an async function: Dexie then keeps the transaction across native awaits.
+      const value = await db.transaction(
+        'rw',
+        db.notes,
+        db.bodies,
+        db.folders,
+        async () => await work(changes),
+      );
       feed.committed(changes);
       return ok(value);
     } catch (err) {
@@ -95,15 +102,16 @@ export function createNotesStore({ db, feed, now, newId }: NotesDeps) {
           return { items: await coll.offset(offset).limit(limit).toArray(), total: await db.notes.count() };
         }
         const folder = q.folder;
-        const index = q.sort === 'title' ? '[folderPath+titleKey]' : '[folderPath+modified]';
-        const range = db.notes
-          .where(index)
-          .between(
-            [folder, q.sort === 'title' ? '' : -Infinity],
-            [folder, q.sort === 'title' ? '\uffff' : Infinity],
-          );
-        const ordered = q.sort === 'title' ? range : range.reverse();
-        return { items: await ordered.offset(offset).limit(limit).toArray(), total: await range.count() };
+        // Dexie collections are mutable (offset/limit change them): one fresh range per use.
+        const range = () =>
+          q.sort === 'title'
+            ? db.notes.where('[folderPath+titleKey]').between([folder, ''], [folder, '\uffff'], true, true)
+            : db.notes
+                .where('[folderPath+modified]')
+                .between([folder, -Infinity], [folder, Infinity], true, true);
+        const ordered = q.sort === 'title' ? range() : range().reverse();
+        const total = await db.notes.where('folderPath').equals(folder).count();
+        return { items: await ordered.offset(offset).limit(limit).toArray(), total };
       });
     },
 
