@@ -1,4 +1,4 @@
-import { AppFailure, fail, ok, type Result } from '../../shared/result';
+import { AppFailure, ok, type Result } from '../../shared/result';
 import type { Change, ChangeFeed } from '../changes/changeFeed';
 import type { FolderRow, NoteRow, VaultDb } from '../db/schema';
 import { checkFolderPath, isInside, parentFolder } from '../domain/notes/paths/folderPath';
