@@ -1,31 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createRegistry, type Registry } from '../../../src/worker/ops/registry';
-import { fail, ok } from '../../../src/worker/ops/result';
 import type { ApprovalPort, ApprovalRequest } from '../../../src/worker/tools/approvalGate';
-import { renameNote } from '../../../src/worker/tools/catalog/noteWriteTools';
-import { defineTool, jsonOutput, type Tool } from '../../../src/worker/tools/defineTool';
+import type { Tool } from '../../../src/worker/tools/defineTool';
 import { GENERIC_TOOLS } from '../../../src/worker/tools/generic';
 import { createToolHost } from '../../../src/worker/tools/toolHost';
 import { seedVault, type TestVault, testOperations } from '../ops/fixtures/testOperations';
+import { renameTool } from './fixtures/testHost';
 
 const agent = { kind: 'agent' as const, surface: 'mcp' as const, clientName: 'test-agent' };
-
-/** A vault_* tool composed from a test operation, as real tools are composed from domain ones. */
-function renameTool(vault: TestVault): Tool {
-  return defineTool({
-    spec: renameNote,
-    operations: ['notes.get'],
-    summarize: ({ id, title }) => `Rename note ${id} to "${title}"`,
-    handler: async ({ id, title }, { registry, caller }) => {
-      const found = await registry.read('notes.get', [id], { caller });
-      if (!found.ok) return found;
-      const note = vault.notes.find((n) => n.id === id);
-      if (note === undefined) return fail('NOT_FOUND', `No note ${id}`);
-      note.title = title;
-      return ok(jsonOutput({ id, title }));
-    },
-  });
-}
 
 describe('tool host', () => {
   let vault: TestVault;
