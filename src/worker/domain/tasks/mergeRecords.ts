@@ -39,9 +39,9 @@ export function mergeStatus(local: StatusRecord, remote: StatusRecord): StatusRe
   return { ...winner, clock: merge(local.clock, remote.clock) };
 }
 
+/** ISO UTC timestamps sort as text: the earlier creation and the later modification win. */
 function times(a: { createdAt: string; modifiedAt: string }, b: { createdAt: string; modifiedAt: string }) {
-  return {
-    createdAt: a.createdAt < b.createdAt ? a.createdAt : b.createdAt,
-    modifiedAt: a.modifiedAt > b.modifiedAt ? a.modifiedAt : b.modifiedAt,
-  };
+  const created = [a.createdAt, b.createdAt].sort();
+  const modified = [a.modifiedAt, b.modifiedAt].sort();
+  return { createdAt: created[0]!, modifiedAt: modified[1]! };
 }
