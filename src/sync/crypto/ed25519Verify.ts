@@ -6,7 +6,9 @@ import { asBufferSource } from './bytes';
  * Ed25519 verification with two interchangeable backends. WebCrypto is used where the runtime
  * has it (workerd, Chromium, Node 20: about 7x faster, see ARCHITECTURE.md); @noble/curves
  * otherwise. Both follow RFC 8032 (noble runs with `zip215: false`), so a signature accepted by
- * one backend is accepted by the other for every honestly made signature.
+ * one backend is accepted by the other for every honestly made signature. They can still differ on
+ * signatures a key's own holder crafts with small-order components (OpenSSL verifies
+ * cofactorless, noble cofactored); that lets nobody forge for a key they do not hold.
  *
  * Guarantee of every verifier: never throws, never rejects; malformed input yields false.
  */
@@ -17,6 +19,21 @@ export interface Ed25519Verifier {
 
 const ALGORITHM = { name: 'Ed25519' } as const;
 const KEY_CACHE_LIMIT = 256;
+
+/**
+ * A public key anyone could have made honestly: 32 bytes, a canonical point encoding, not of small
+ * order. OpenSSL/BoringSSL (behind WebCrypto) accept small-order keys, for which one signature
+ * verifies for many messages; noble's strict mode refuses them. Checking here makes both backends
+ * refuse them, and the server should refuse them at device registration too.
+ */
+export function isUsableEd25519PublicKey(publicKey: Uint8Array): boolean {
+  if (!(publicKey instanceof Uint8Array) || publicKey.length !== 32) return false;
+  try {
+    return !ed25519.Point.fromBytes(publicKey, false).isSmallOrder();
+  } catch {
+    return false;
+  }
+}
 
 function wellFormed(publicKey: Uint8Array, signature: Uint8Array): boolean {
   return publicKey instanceof Uint8Array && signature instanceof Uint8Array
@@ -46,7 +63,9 @@ export function createWebCryptoEd25519Verifier(subtle: SubtleCrypto): Ed25519Ver
     const id = String.fromCharCode(...publicKey);
     const cached = keys.get(id);
     if (cached) return cached;
-    const imported = subtle.importKey('raw', asBufferSource(publicKey.slice()), ALGORITHM, false, ['verify']);
+    const imported = isUsableEd25519PublicKey(publicKey)
+      ? subtle.importKey('raw', asBufferSource(publicKey.slice()), ALGORITHM, false, ['verify'])
+      : Promise.reject(new Error('small-order or non-canonical public key'));
     // A failed import is not cached: it answers false now and costs nothing to retry.
     imported.catch(() => keys.delete(id));
     if (keys.size >= KEY_CACHE_LIMIT) {

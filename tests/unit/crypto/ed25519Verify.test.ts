@@ -1,8 +1,10 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createWebCryptoEd25519Verifier,
   type Ed25519Verifier,
+  isUsableEd25519PublicKey,
   nobleEd25519Verifier,
   selectEd25519Verifier,
   webCryptoHasEd25519,
@@ -72,5 +74,53 @@ describe.each(backends)('%s verifier', (_name, verifier) => {
     expect(await verifier.verify(new Uint8Array(32), message, new Uint8Array(64))).toBe(false);
     expect(await verifier.verify(new Uint8Array(0), message, signature)).toBe(false);
     expect(await verifier.verify(publicKey, message, new Uint8Array(65))).toBe(false);
+  });
+});
+
+describe('small-order public keys', () => {
+  // The identity point (y = 1) and the order-2 point (y = -1): with R = identity and S = 0 the
+  // cofactorless equation holds for every message, so OpenSSL alone would accept them.
+  const identity = new Uint8Array(32);
+  identity[0] = 1;
+  const orderTwo = new Uint8Array(32).fill(0xff);
+  orderTwo[0] = 0xec;
+  orderTwo[31] = 0x7f;
+  const signature = new Uint8Array(64);
+  signature.set(identity, 0);
+  const message = new TextEncoder().encode('any message at all');
+
+  it.each([
+    ['identity', identity],
+    ['order two', orderTwo],
+  ])('the %s key is unusable and refused by both backends', async (_name, key) => {
+    expect(isUsableEd25519PublicKey(key)).toBe(false);
+    for (const [, verifier] of backends) expect(await verifier.verify(key, message, signature)).toBe(false);
+  });
+
+  it('an honest key is usable', () => {
+    expect(isUsableEd25519PublicKey(ed25519.keygen().publicKey)).toBe(true);
+  });
+});
+
+describe('backends agree (property)', () => {
+  it('on honest signatures and on any single corrupted byte', async () => {
+    const { secretKey, publicKey } = ed25519.keygen();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 200 }),
+        fc.nat(63),
+        fc.integer({ min: 1, max: 255 }),
+        async (message, position, xor) => {
+          const signature = ed25519.sign(message, secretKey);
+          const corrupted = signature.slice();
+          corrupted[position] = (corrupted[position] ?? 0) ^ xor;
+          for (const [, verifier] of backends) {
+            expect(await verifier.verify(publicKey, message, signature)).toBe(true);
+            expect(await verifier.verify(publicKey, message, corrupted)).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
