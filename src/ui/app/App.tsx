@@ -1,10 +1,12 @@
-import { createResource, createSignal, onCleanup, Show } from 'solid-js';
+import { createResource, createSignal, For, onCleanup, Show } from 'solid-js';
+import { Dynamic } from 'solid-js/web';
 import type { AppError } from '../../shared/result';
 import type { NoteSort } from '../../worker/stores/notesStore';
 import { createNoteList } from '../notes/createNoteList';
 import { FolderTree } from '../notes/FolderTree';
 import { NoteEditor } from '../notes/NoteEditor';
 import { NoteList } from '../notes/NoteList';
+import { planningSections } from '../planning/sections';
 import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
 import { UpdateToast } from '../pwa/UpdateToast';
 import { createStoragePersistence } from '../settings/createStoragePersistence';
@@ -49,10 +51,36 @@ export function App() {
     route.closeNote();
   }
 
+  function SectionView() {
+    const section = () => planningSections.find((s) => s.id === route.section());
+    return (
+      <main class="section-pane">
+        <Show
+          when={section()}
+          fallback={
+            <p class="empty">
+              Nothing here. <a href="#/">Back to notes</a>
+            </p>
+          }
+        >
+          {(s) => (
+            <Dynamic
+              component={s().component}
+              client={client}
+              path={route.path}
+              go={(...parts: string[]) => route.go(s().id, ...parts)}
+            />
+          )}
+        </Show>
+      </main>
+    );
+  }
+
   return (
     <div
       class="app"
       data-view={route.noteId() ? 'note' : 'list'}
+      data-section={route.section()}
       data-ready={client.info() ? 'true' : undefined}
       data-leader={client.isLeader() ? 'true' : 'false'}
     >
@@ -68,54 +96,70 @@ export function App() {
         </button>
         <h1>Cairn</h1>
         <span class="vault-name">{client.info()?.name}</span>
+        <Show when={planningSections.length > 0}>
+          <nav class="sections" aria-label="Sections">
+            <a href="#/" aria-current={route.section() === 'notes' ? 'page' : undefined}>
+              Notes
+            </a>
+            <For each={planningSections}>
+              {(s) => (
+                <a href={`#/${s.id}`} aria-current={route.section() === s.id ? 'page' : undefined}>
+                  {s.label}
+                </a>
+              )}
+            </For>
+          </nav>
+        </Show>
         <button type="button" onClick={() => setShowSettings(true)}>
           Settings
         </button>
       </header>
-      <aside id="sidebar" class="sidebar" data-open={showFolders() ? 'true' : undefined}>
-        <FolderTree
-          folders={folders()}
-          selected={folder()}
-          onSelect={(f) => {
-            setFolder(f);
-            setShowFolders(false);
-          }}
-        />
-        <FolderActions
-          client={client}
-          folder={folder()}
-          onFolder={(f) => {
-            setFolder(f);
-            setShowFolders(false);
-          }}
-          onError={setError}
-        />
-      </aside>
-      <main class="list-pane">
-        <div class="list-bar">
-          <h2 class="list-title">{folder() === undefined ? 'All notes' : folder() || 'Vault root'}</h2>
-          <label>
-            <span class="visually-hidden">Sort by</span>
-            <select
-              aria-label="Sort notes"
-              value={sort()}
-              onChange={(e) => setSort(e.currentTarget.value as NoteSort)}
-            >
-              <option value="modified">Recently edited</option>
-              <option value="title">Title</option>
-            </select>
-          </label>
-          <button type="button" class="primary" onClick={newNote}>
-            New note
-          </button>
-        </div>
-        <p class="count" aria-live="polite">
-          {list.total()} {list.total() === 1 ? 'note' : 'notes'}
-        </p>
-        <NoteList total={list.total()} at={list.at} selectedId={route.noteId()} onOpen={route.openNote} />
-      </main>
-      <Show when={route.noteId()} keyed>
-        {(id) => <NoteEditor client={client} id={id} onClose={route.closeNote} onDelete={deleteNote} />}
+      <Show when={route.section() === 'notes'} fallback={<SectionView />}>
+        <aside id="sidebar" class="sidebar" data-open={showFolders() ? 'true' : undefined}>
+          <FolderTree
+            folders={folders()}
+            selected={folder()}
+            onSelect={(f) => {
+              setFolder(f);
+              setShowFolders(false);
+            }}
+          />
+          <FolderActions
+            client={client}
+            folder={folder()}
+            onFolder={(f) => {
+              setFolder(f);
+              setShowFolders(false);
+            }}
+            onError={setError}
+          />
+        </aside>
+        <main class="list-pane">
+          <div class="list-bar">
+            <h2 class="list-title">{folder() === undefined ? 'All notes' : folder() || 'Vault root'}</h2>
+            <label>
+              <span class="visually-hidden">Sort by</span>
+              <select
+                aria-label="Sort notes"
+                value={sort()}
+                onChange={(e) => setSort(e.currentTarget.value as NoteSort)}
+              >
+                <option value="modified">Recently edited</option>
+                <option value="title">Title</option>
+              </select>
+            </label>
+            <button type="button" class="primary" onClick={newNote}>
+              New note
+            </button>
+          </div>
+          <p class="count" aria-live="polite">
+            {list.total()} {list.total() === 1 ? 'note' : 'notes'}
+          </p>
+          <NoteList total={list.total()} at={list.at} selectedId={route.noteId()} onOpen={route.openNote} />
+        </main>
+        <Show when={route.noteId()} keyed>
+          {(id) => <NoteEditor client={client} id={id} onClose={route.closeNote} onDelete={deleteNote} />}
+        </Show>
       </Show>
       <Show when={error()}>
         {(e) => (

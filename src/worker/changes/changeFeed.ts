@@ -4,7 +4,8 @@
  * vault workers of the other tabs, which forward them to their own UI. Nothing is announced for
  * a transaction that rolled back, nor for a write that changed nothing.
  */
-export type ChangeTable = 'notes' | 'folders';
+/** A table name of the vault database (notes, folders, tasks, ...). */
+export type ChangeTable = string;
 
 export interface Change {
   table: ChangeTable;

@@ -5,6 +5,7 @@ import Dexie, { type EntityTable } from 'dexie';
  *
  * Change log:
  * - 2026-11-21 v1: vaults (id, name, created, lastOpened).
+ * - 2026-11-21 v2: install (key/value facts of this browser profile, e.g. its device id).
  */
 export interface VaultEntry {
   id: string;
@@ -13,7 +14,15 @@ export interface VaultEntry {
   lastOpened: number;
 }
 
-export type MetaDb = Dexie & { vaults: EntityTable<VaultEntry, 'id'> };
+export interface InstallFact {
+  key: string;
+  value: string;
+}
+
+export type MetaDb = Dexie & {
+  vaults: EntityTable<VaultEntry, 'id'>;
+  install: EntityTable<InstallFact, 'key'>;
+};
 
 export function openMetaDb(indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange): MetaDb {
   const db = new Dexie(
@@ -21,6 +30,7 @@ export function openMetaDb(indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange
     indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : {},
   ) as MetaDb;
   db.version(1).stores({ vaults: 'id, lastOpened' });
+  db.version(2).stores({ install: 'key' });
   return db;
 }
 
@@ -37,5 +47,19 @@ export async function resolveVault(meta: MetaDb, requested: string | null, now: 
     const opened = { ...entry, lastOpened: now };
     await meta.vaults.put(opened);
     return opened;
+  });
+}
+
+/**
+ * This install's device id: made once per browser profile and shared by every tab and vault.
+ * It names this device in vector clocks and, once signed in, at the sync service.
+ */
+export async function installDeviceId(meta: MetaDb, newId: () => string): Promise<string> {
+  return meta.transaction('rw', meta.install, async () => {
+    const known = await meta.install.get('deviceId');
+    if (known) return known.value;
+    const value = newId();
+    await meta.install.add({ key: 'deviceId', value });
+    return value;
   });
 }

@@ -1,50 +1,19 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie from 'dexie';
+import { NOTES_TABLES_V1, NOTES_TABLES_V2, type NotesTables } from './notesTables';
+import { PLANNING_TABLES, type PlanningTables } from './planningTables';
 
 /**
- * One IndexedDB database per vault, named `cairn-vault-<vaultId>`.
+ * One IndexedDB database per vault, named `cairn-vault-<vaultId>`. Each feature declares its
+ * tables in its own file; the versions are applied here in order.
  *
  * Change log (never edit a shipped version; add a new one):
  * - 2026-11-21 v1: notes (metadata), bodies (markdown mirror), folders.
+ * - 2026-11-21 v2: note bodies as CRDT documents, versions, links, search index (notesTables.ts).
+ * - 2026-11-21 v3: tasks, projects, statuses, journal, inbox, tags, canvases, ... (planningTables.ts).
  */
-export interface NoteRow {
-  id: string;
-  title: string;
-  /** lower-cased title: the index behind unique-title-per-folder and title look-ups */
-  titleKey: string;
-  /** vault-relative, no leading or trailing slash; '' is the vault root */
-  folderPath: string;
-  fileType: 'markdown' | 'pdf' | 'image' | 'audio' | 'video';
-  /** first characters of the body, for lists (bodies are never loaded to list) */
-  snippet: string;
-  wordCount: number;
-  tags: string[];
-  emoji: string | null;
-  localOnly: boolean;
-  /** epoch ms */
-  created: number;
-  modified: number;
-}
+export type { BodyRow, FolderRow, NoteRow } from './notesTables';
 
-export interface BodyRow {
-  id: string;
-  markdown: string;
-}
-
-export interface FolderRow {
-  /** vault-relative path, the primary key */
-  path: string;
-  /** parent folder path, '' for top level */
-  parent: string;
-  name: string;
-  position: number;
-  created: number;
-}
-
-export type VaultDb = Dexie & {
-  notes: EntityTable<NoteRow, 'id'>;
-  bodies: EntityTable<BodyRow, 'id'>;
-  folders: EntityTable<FolderRow, 'path'>;
-};
+export type VaultDb = Dexie & NotesTables & PlanningTables;
 
 export const vaultDbName = (vaultId: string) => `cairn-vault-${vaultId}`;
 
@@ -53,10 +22,8 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
     vaultDbName(vaultId),
     indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : {},
   ) as VaultDb;
-  db.version(1).stores({
-    notes: 'id, modified, titleKey, [folderPath+modified], [folderPath+titleKey]',
-    bodies: 'id',
-    folders: 'path, parent',
-  });
+  db.version(1).stores(NOTES_TABLES_V1);
+  db.version(2).stores(NOTES_TABLES_V2);
+  if (Object.keys(PLANNING_TABLES).length > 0) db.version(3).stores(PLANNING_TABLES);
   return db;
 }

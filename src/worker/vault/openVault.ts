@@ -1,8 +1,11 @@
 import { ChangeFeed, type ChangeListener } from '../changes/changeFeed';
-import { type MetaDb, resolveVault, type VaultEntry } from '../db/meta';
+import { installDeviceId, type MetaDb, resolveVault, type VaultEntry } from '../db/meta';
 import { openVaultDb } from '../db/schema';
 import { electLeader, type LeaderElection } from '../leader';
+import { createRegistry, type Registry } from '../ops/registry';
+import { planningOperations } from '../planning';
 import { createNotesStore, type NotesStore } from '../stores/notesStore';
+import type { VaultServices } from './services';
 
 export interface VaultPlatform {
   meta: MetaDb;
@@ -14,22 +17,29 @@ export interface VaultPlatform {
 
 export interface OpenVault {
   entry: VaultEntry;
+  services: VaultServices;
   notes: NotesStore;
+  registry: Registry;
   leader: LeaderElection;
   subscribe: (listener: ChangeListener) => () => void;
   close: () => void;
 }
 
-/** Opens (or on first run creates) a vault: its database, change feed and leader election. */
+/** Opens (or on first run creates) a vault: its database, change feed, operations and leader election. */
 export async function openVault(p: VaultPlatform, requested: string | null): Promise<OpenVault> {
   const entry = await resolveVault(p.meta, requested, p.now());
+  const deviceId = await installDeviceId(p.meta, p.newId);
   const db = openVaultDb(entry.id);
   await db.open();
   const feed = new ChangeFeed(entry.id, p.openChannel(`cairn:changes:${entry.id}`));
+  const services: VaultServices = { vaultId: entry.id, db, feed, now: p.now, newId: p.newId, deviceId };
   const leader = electLeader(p.locks, entry.id);
+  const registry = createRegistry([...planningOperations(services)]);
   return {
     entry,
-    notes: createNotesStore({ db, feed, now: p.now, newId: p.newId }),
+    services,
+    notes: createNotesStore(services),
+    registry,
     leader,
     subscribe: (l) => feed.subscribe(l),
     close() {

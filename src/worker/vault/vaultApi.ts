@@ -1,6 +1,7 @@
 import type { Result } from '../../shared/result';
 import type { ChangeBatch } from '../changes/changeFeed';
 import type { FolderRow } from '../db/schema';
+import type { Result as OpResult } from '../ops/result';
 import type { Note, NoteHeader, NoteListQuery, NotePage } from '../stores/notesStore';
 import type { OpenVault } from './openVault';
 
@@ -29,7 +30,13 @@ export interface VaultApi {
   createFolder(path: string): Promise<Result<{ path: string }>>;
   renameFolder(oldPath: string, newPath: string): Promise<Result<{ path: string }>>;
   deleteFolder(path: string): Promise<Result<{ path: string }>>;
+  /** Runs a read operation of the registry (spec 4.4) as the UI. */
+  read(operation: string, args: unknown[]): Promise<OpResult<unknown>>;
+  /** Runs a write operation of the registry (spec 4.5) as the UI: the user's own action needs no approval. */
+  write(operation: string, args: unknown[]): Promise<OpResult<unknown>>;
 }
+
+const UI = { caller: { kind: 'ui' } } as const;
 
 export function createVaultApi(vault: OpenVault): VaultApi {
   const { notes } = vault;
@@ -55,5 +62,7 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     createFolder: (path) => notes.createFolder(path),
     renameFolder: (oldPath, newPath) => notes.renameFolder(oldPath, newPath),
     deleteFolder: (path) => notes.deleteFolder(path),
+    read: (operation, args) => vault.registry.read(operation, args, UI),
+    write: (operation, args) => vault.registry.write(operation, args, { ...UI, approve: async () => 'once' }),
   };
 }
