@@ -10,7 +10,10 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--enable-features=WebMCP,WebMCPTesting,DevToolsWebMCPSupport',
 ];
+// E2E_PORT and E2E_DIST let two people run the suite at once on one machine
+// (`vite build --outDir dist-x && E2E_DIST=dist-x E2E_PORT=4180 npx playwright test`).
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DIST = process.env.E2E_DIST ?? 'dist';
 
 // The built PWA (npm run build) served by `vite preview`, in Debian's Chromium: a desktop
 // project and a phone project (390x844, touch).
@@ -40,7 +43,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort`,
+    command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
