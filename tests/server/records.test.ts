@@ -287,11 +287,56 @@ describe('records: push, pull, changes, manifest (real workerd)', () => {
     expect(errorCode(await api('/sync/manifest?limit=0', { token: d.accessToken }))).toBe('VALIDATION_ERROR');
   });
 
-  it('per-item quota: an item that grows storage past the quota is refused alone', async () => {
+  it('per-item quota: only the item that grows storage past the quota is refused; shrinking and deletes still commit', async () => {
     const d = await signInDevice();
-    await api('/dev/entitlement', { token: d.accessToken, body: { plan: 'plus', status: 'active' } });
-    const res = await push(d, [await signedItem(d, 'default', { id: 'small', clock: { [d.deviceId]: 1 } })]);
-    expect(res.body.accepted).toHaveLength(1);
+    const big = await signedItem(d, 'default', {
+      id: 'big',
+      clock: { [d.deviceId]: 1 },
+      payload: envelopeText(3000),
+    });
+    const small = await signedItem(d, 'default', { id: 'small', clock: { [d.deviceId]: 1 } });
+    await api('/dev/entitlement', {
+      token: d.accessToken,
+      body: { plan: 'plus', status: 'active', storageLimitBytes: big.sizeBytes + small.sizeBytes + 10 },
+    });
+    expect((await push(d, [big, small])).body.accepted).toHaveLength(2);
+    const grow = await signedItem(d, 'default', {
+      id: 'small',
+      clock: { [d.deviceId]: 2 },
+      payload: envelopeText(400),
+    });
+    const extra = await signedItem(d, 'default', { id: 'extra', clock: { [d.deviceId]: 1 } });
+    const del = await signedItem(d, 'default', {
+      id: 'big',
+      clock: { [d.deviceId]: 2 },
+      deletedAt: 5,
+      payload: envelopeText(16),
+    });
+    const res = await push(d, [grow, extra, del]);
+    expect(res.body.rejected.map((r) => [r.id, r.code])).toEqual([
+      ['small', 'STORAGE_QUOTA_EXCEEDED'],
+      ['extra', 'STORAGE_QUOTA_EXCEEDED'],
+    ]);
+    expect(res.body.accepted.map((a) => a.id)).toEqual(['big']);
+    // the delete freed space: the same growth now fits
+    expect((await push(d, [grow])).body.accepted).toHaveLength(1);
+  });
+
+  it('file limit: a payload over the plan file limit is refused per item with STORAGE_FILE_TOO_LARGE', async () => {
+    const d = await signInDevice();
+    await api('/dev/entitlement', {
+      token: d.accessToken,
+      body: { plan: 'pro', status: 'active', fileLimitBytes: 500 },
+    });
+    const big = await signedItem(d, 'default', {
+      id: 'big',
+      clock: { [d.deviceId]: 1 },
+      payload: envelopeText(600),
+    });
+    const ok = await signedItem(d, 'default', { id: 'ok', clock: { [d.deviceId]: 1 } });
+    const res = await push(d, [big, ok]);
+    expect(res.body.rejected.map((r) => [r.id, r.code])).toEqual([['big', 'STORAGE_FILE_TOO_LARGE']]);
+    expect(res.body.accepted.map((a) => a.id)).toEqual(['ok']);
   });
 
   it('a 9 MiB body is refused with a bare 413 before anything runs', async () => {

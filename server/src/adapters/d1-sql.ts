@@ -11,10 +11,11 @@ export function d1Sql(db: D1Database): Sql {
   };
   return {
     async all<T>(stmt: Statement) {
-      return (await prepare(stmt).all<T>()).results;
+      return (await prepare(stmt).all<Record<string, unknown>>()).results.map(normalizeRow) as T[];
     },
     async first<T>(stmt: Statement) {
-      return (await prepare(stmt).first<T>()) ?? null;
+      const row = await prepare(stmt).first<Record<string, unknown>>();
+      return row ? (normalizeRow(row) as T) : null;
     },
     async run(stmt: Statement) {
       const r = await prepare(stmt).run();
@@ -23,11 +24,20 @@ export function d1Sql(db: D1Database): Sql {
     async batch(stmts: readonly Statement[]) {
       if (stmts.length === 0) return [];
       const results = await db.batch(stmts.map(prepare));
-      return results.map((r) => r.results ?? []);
+      return results.map((r) => (r.results ?? []).map((row) => normalizeRow(row as Record<string, unknown>)));
     },
   };
 }
 
 function toD1(v: SqlValue): unknown {
   return v instanceof Uint8Array ? v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength) : v;
+}
+
+/** D1 returns BLOB columns as ArrayBuffer or number arrays depending on the path: the port promises Uint8Array. */
+function normalizeRow(row: Record<string, unknown>): Record<string, unknown> {
+  for (const [k, v] of Object.entries(row)) {
+    if (v instanceof ArrayBuffer) row[k] = new Uint8Array(v);
+    else if (Array.isArray(v)) row[k] = Uint8Array.from(v as number[]);
+  }
+  return row;
 }

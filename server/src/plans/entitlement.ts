@@ -25,7 +25,14 @@ export async function readEntitlement(deps: Deps, userId: string): Promise<Entit
     status: string;
     source: string;
     expires_at: number | null;
-  }>(sql('SELECT plan, status, source, expires_at FROM entitlements WHERE user_id = ?', userId));
+    storage_limit_bytes: number | null;
+    file_limit_bytes: number | null;
+  }>(
+    sql(
+      'SELECT plan, status, source, expires_at, storage_limit_bytes, file_limit_bytes FROM entitlements WHERE user_id = ?',
+      userId,
+    ),
+  );
   if (!row || !(PLAN_IDS as readonly string[]).includes(row.plan)) return null;
   const plan = row.plan as PlanId;
   const status = row.status as EntitlementStatus;
@@ -35,7 +42,11 @@ export async function readEntitlement(deps: Deps, userId: string): Promise<Entit
     status,
     source: row.source,
     expiresAt: row.expires_at,
-    limits: PLAN_LIMITS[plan],
+    limits: {
+      ...PLAN_LIMITS[plan],
+      storageBytes: row.storage_limit_bytes ?? PLAN_LIMITS[plan].storageBytes,
+      fileBytes: row.file_limit_bytes ?? PLAN_LIMITS[plan].fileBytes,
+    },
     syncAllowed: SYNC_ALLOWED_STATUSES.has(status) && unexpired,
   };
 }

@@ -10,6 +10,7 @@ export type SqlValue = string | number | null | Uint8Array;
  * The metadata store port (D1 in production and locally). Guarantees:
  * - `batch` runs its statements in order inside ONE transaction: all commit or none do.
  * - `all`/`first`/`run` are single statements, each atomic on its own.
+ * - BLOB columns read back as Uint8Array.
  * Implementations refuse a statement with more than 100 bound parameters instead of truncating.
  */
 export interface Sql {

@@ -95,7 +95,7 @@ async function noteBodyEntries(
       server_cursor: number;
       sequence_num: number;
       size_bytes: number;
-      data: ArrayBuffer | null;
+      data: Uint8Array | null;
     }>(
       sql(
         `SELECT note_id, server_cursor, sequence_num, size_bytes, CASE WHEN size_bytes <= ? THEN data END AS data
@@ -133,7 +133,7 @@ async function noteBodyEntries(
       sequenceNum: u.sequence_num,
       sizeBytes: u.size_bytes,
     };
-    if (u.data) body.data = toBase64(new Uint8Array(u.data));
+    if (u.data) body.data = toBase64(u.data);
     return { cursor: u.server_cursor, body };
   });
   for (const s of snapshots) {

@@ -65,12 +65,12 @@ export async function validateItem(raw: unknown, fileLimitBytes: number): Promis
   const metadataBytes = utf8(JSON.stringify({ ...item, payload: undefined })).length;
   if (metadataBytes > METADATA_ROW_MAX_BYTES) return reject(type, id, 'metadata row over 1 MB');
   const signature = fromBase64(item.signature);
-  if (!signature || signature.length !== 64)
+  if (signature?.length !== 64)
     return reject(type, id, 'signature must be 64 bytes', 'SYNC_INVALID_SIGNATURE');
   let attestation: Uint8Array | null = null;
   if (item.deletedAt !== null) {
     attestation = item.deleteAttestation ? fromBase64(item.deleteAttestation) : null;
-    if (!attestation || attestation.length !== 64) {
+    if (attestation?.length !== 64) {
       return reject(type, id, 'a delete needs a 64-byte delete attestation', 'SYNC_INVALID_SIGNATURE');
     }
   } else if (item.deleteAttestation) {

@@ -28,14 +28,18 @@ export function devRoutes(): Hono<AppEnv> {
     if (!body.ok) return body.response;
     await deps.sql.run(
       sql(
-        `INSERT INTO entitlements (user_id, plan, status, source, expires_at, updated_at) VALUES (?, ?, ?, 'dev_seed', ?, ?)
+        `INSERT INTO entitlements (user_id, plan, status, source, expires_at, updated_at, storage_limit_bytes, file_limit_bytes)
+         VALUES (?, ?, ?, 'dev_seed', ?, ?, ?, ?)
          ON CONFLICT (user_id) DO UPDATE SET plan = excluded.plan, status = excluded.status,
-           expires_at = excluded.expires_at, updated_at = excluded.updated_at`,
+           expires_at = excluded.expires_at, updated_at = excluded.updated_at,
+           storage_limit_bytes = excluded.storage_limit_bytes, file_limit_bytes = excluded.file_limit_bytes`,
         c.get('auth').userId,
         body.value.plan,
         body.value.status,
         body.value.expiresAt ?? null,
         deps.clock.nowMs(),
+        body.value.storageLimitBytes ?? null,
+        body.value.fileLimitBytes ?? null,
       ),
     );
     return c.json(await billingReport(deps, c.get('auth').userId));

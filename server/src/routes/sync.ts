@@ -6,6 +6,7 @@ import { planGate } from '../middleware/plan-gate';
 import { rateLimit } from '../middleware/rate-limit';
 import { serverTiming } from '../middleware/server-timing';
 import { vaultScope } from '../middleware/vault-scope';
+import { crdtRoutes } from './crdt';
 import { recordRoutes } from './records';
 import { statusRoute } from './status';
 import { vaultRoutes } from './vaults';
@@ -26,5 +27,6 @@ export function syncRoutes(): Hono<AppEnv> {
   r.route('/', statusRoute());
   r.route('/', vaultRoutes());
   r.route('/', recordRoutes());
+  r.route('/', crdtRoutes());
   return r;
 }

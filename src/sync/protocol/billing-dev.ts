@@ -11,5 +11,8 @@ export const DevEntitlementRequest = v.strictObject({
   plan: v.picklist(PLAN_IDS),
   status: v.picklist(ENTITLEMENT_STATUSES),
   expiresAt: v.optional(v.nullable(epochMs)),
+  /** overrides of the plan's storage quota and file limit (null or absent: the plan's) */
+  storageLimitBytes: v.optional(v.nullable(epochMs)),
+  fileLimitBytes: v.optional(v.nullable(epochMs)),
 });
 export type DevEntitlementRequest = v.InferOutput<typeof DevEntitlementRequest>;

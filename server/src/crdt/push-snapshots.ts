@@ -1,0 +1,113 @@
+import { fromBase64 } from '../../../src/sync/crypto/bytes';
+import type { CrdtSnapshotBatchResult } from '../../../src/sync/protocol/crdt';
+import type { Deps } from '../deps';
+import { fail, ok, type Result } from '../domain/result';
+import type { Timing } from '../http/timing';
+import { readUsage } from '../plans/usage';
+import {
+  type PreparedSnapshot,
+  randomRevision,
+  readNoteStates,
+  snapshotBlobKey,
+  snapshotStatements,
+} from './snapshots';
+import type { NoteScope } from './updates';
+
+export type SnapshotInput =
+  | { noteId: string; snapshot: string; signature: string; coversThrough?: number | undefined }
+  | { noteId: string; invalid: string };
+
+/**
+ * Stores snapshots (one, or a batch of up to 50) with per-note results in request order. One
+ * failing note does not fail the others; a batch-wide quota shortfall refuses the whole request
+ * (STORAGE_QUOTA_EXCEEDED) before anything is written. Blobs go to new objects keyed by their
+ * random revision; rows, cursors and pruning commit in one batch; replaced blobs are deleted after.
+ */
+export async function pushSnapshots(
+  deps: Deps,
+  scope: NoteScope,
+  storageLimit: number,
+  inputs: readonly SnapshotInput[],
+  timing: Timing,
+): Promise<Result<{ results: CrdtSnapshotBatchResult[]; cursors: Map<string, number> }>> {
+  const valid = inputs.flatMap((s) => ('invalid' in s ? [] : [s]));
+  const states = await timing.measure('d1', () =>
+    readNoteStates(
+      deps,
+      scope,
+      valid.map((s) => s.noteId),
+    ),
+  );
+  const lastIndex = new Map(inputs.map((s, i) => [s.noteId, i]));
+  const results: (CrdtSnapshotBatchResult | null)[] = [];
+  const writes: {
+    index: number;
+    p: PreparedSnapshot;
+    seq: number;
+    revision: string;
+    key: string;
+    oldKey: string | null;
+  }[] = [];
+  let growth = 0;
+  for (const [index, s] of inputs.entries()) {
+    const refuse = (reason: string) => results.push({ noteId: s.noteId, accepted: false, reason });
+    if ('invalid' in s) {
+      refuse(s.invalid);
+      continue;
+    }
+    if (lastIndex.get(s.noteId) !== index) {
+      refuse('duplicate note in batch; the later one was kept');
+      continue;
+    }
+    const state = states.get(s.noteId) ?? { snapshot: null, watermark: 0 };
+    if (s.coversThrough !== undefined && s.coversThrough > state.watermark) {
+      refuse(`coversThrough is beyond the note's sequence ${state.watermark}`);
+      continue;
+    }
+    const bytes = fromBase64(s.snapshot) as Uint8Array;
+    const p: PreparedSnapshot = {
+      noteId: s.noteId,
+      bytes,
+      signature: s.signature,
+      coversThrough: s.coversThrough,
+    };
+    const revision = randomRevision();
+    growth += Math.max(0, bytes.length - (state.snapshot?.size_bytes ?? 0));
+    const key = snapshotBlobKey(scope.userId, scope.vaultId, s.noteId, revision);
+    writes.push({
+      index,
+      p,
+      seq: s.coversThrough ?? state.watermark,
+      revision,
+      key,
+      oldKey: state.snapshot?.blob_key ?? null,
+    });
+    results.push(null);
+  }
+  if (growth > 0 && (await readUsage(deps, scope.userId)) + growth > storageLimit) {
+    return fail('STORAGE_QUOTA_EXCEEDED', 'the snapshots would grow storage past the plan quota');
+  }
+  const cursors = new Map<string, number>();
+  if (writes.length > 0) {
+    await timing.measure('r2', () => Promise.all(writes.map((w) => deps.blobs.put(w.key, w.p.bytes))));
+    const now = deps.clock.nowMs();
+    const out = await timing.measure('d1', () =>
+      deps.sql.batch(writes.flatMap((w) => snapshotStatements(scope, w.p, w.seq, w.revision, w.key, now))),
+    );
+    writes.forEach((w, k) => {
+      const cursor = (out[3 * k + 1]?.[0] as { server_cursor: number } | undefined)?.server_cursor;
+      if (cursor !== undefined) cursors.set(w.p.noteId, cursor);
+      results[w.index] = { noteId: w.p.noteId, accepted: true, sequenceNum: w.seq, revision: w.revision };
+    });
+    const stale = writes.flatMap((w) => (w.oldKey && w.oldKey !== w.key ? [w.oldKey] : []));
+    if (stale.length > 0) {
+      await deps.blobs.delete(stale).catch((err: unknown) =>
+        deps.log('blob_delete_failed', {
+          count: stale.length,
+          error: err instanceof Error ? err.name : 'unknown',
+        }),
+      );
+    }
+  }
+  return ok({ results: results as CrdtSnapshotBatchResult[], cursors });
+}

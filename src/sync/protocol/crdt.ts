@@ -1,0 +1,97 @@
+/**
+ * Note-body (CRDT) routes (spec 2.6, section 4). Update and snapshot bytes are opaque to the
+ * service (encrypted Yjs updates); they travel as base64.
+ */
+import * as v from 'valibot';
+import { base64, itemId } from './common';
+import {
+  CRDT_SNAPSHOT_BATCH_SIZE,
+  CRDT_UPDATE_MAX_BYTES,
+  CRDT_UPDATES_BATCH_NOTES,
+  MAX_SYNC_BODY_BYTES,
+} from './limits';
+
+const sequence = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const pageLimit = v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(100));
+
+/** `POST /sync/crdt/updates`: one incremental update of one note (at most 1 MB). */
+export const CrdtUpdatePush = v.strictObject({ noteId: itemId, update: base64(CRDT_UPDATE_MAX_BYTES) });
+export type CrdtUpdatePush = v.InferOutput<typeof CrdtUpdatePush>;
+export interface CrdtUpdatePushResponse {
+  sequenceNum: number;
+  /** true when the same bytes were already stored: nothing new was written or charged */
+  duplicate: boolean;
+}
+
+export interface CrdtUpdate {
+  sequenceNum: number;
+  data: string;
+  deviceId: string;
+  createdAt: number;
+}
+
+/** `GET /sync/crdt/updates?note_id=&since=&limit=` */
+export interface CrdtUpdatesResponse {
+  noteId: string;
+  updates: CrdtUpdate[];
+  /** more updates exist after the last one returned */
+  hasMore: boolean;
+}
+
+export const CrdtUpdatesBatchRequest = v.strictObject({
+  notes: v.pipe(
+    v.array(v.strictObject({ noteId: itemId, since: sequence })),
+    v.minLength(1),
+    v.maxLength(CRDT_UPDATES_BATCH_NOTES),
+  ),
+  limit: v.optional(pageLimit, 100),
+});
+export type CrdtUpdatesBatchRequest = v.InferOutput<typeof CrdtUpdatesBatchRequest>;
+
+export interface SnapshotMeta {
+  sequenceNum: number;
+  revision: string;
+  signerDeviceId: string;
+}
+
+export interface CrdtUpdatesBatchResponse {
+  notes: Record<string, { updates: CrdtUpdate[]; hasMore: boolean }>;
+  /** a note absent from this map has no snapshot */
+  snapshotMeta: Record<string, SnapshotMeta>;
+}
+
+export const CrdtSnapshotPush = v.strictObject({
+  noteId: itemId,
+  /** at most CRDT_SNAPSHOT_MAX_BYTES decoded; a larger one is answered with a bare 413 */
+  snapshot: base64(MAX_SYNC_BODY_BYTES),
+  /** Ed25519 by the pushing device over the snapshot bytes (verified by readers) */
+  signature: base64(64),
+  /** prune stored updates up to this sequence number (default: the note's current watermark) */
+  coversThrough: v.optional(sequence),
+});
+export type CrdtSnapshotPush = v.InferOutput<typeof CrdtSnapshotPush>;
+
+export interface CrdtSnapshotPushResponse {
+  sequenceNum: number;
+  revision: string;
+}
+
+export const CrdtSnapshotBatch = v.strictObject({
+  snapshots: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(CRDT_SNAPSHOT_BATCH_SIZE)),
+});
+
+export type CrdtSnapshotBatchResult =
+  | { noteId: string; accepted: true; sequenceNum: number; revision: string }
+  | { noteId: string; accepted: false; reason: string };
+
+export interface CrdtSnapshotBatchResponse {
+  results: CrdtSnapshotBatchResult[];
+}
+
+export interface CrdtSnapshotResponse {
+  /** null when there is no snapshot, or when its blob is gone */
+  snapshot: string | null;
+  sequenceNum: number;
+  signerDeviceId: string | null;
+  revision: string | null;
+}
