@@ -27,6 +27,7 @@ export interface SchemaNode {
   minimum?: number;
   maximum?: number;
   pattern?: string;
+  anyOf?: readonly SchemaNode[];
   description?: string;
   /** a valid value; every schema with a `pattern` carries one, for the bad-input generator */
   examples?: readonly unknown[];

@@ -103,6 +103,14 @@ export function translateAjvError(error: ErrorObject, data: unknown, root: Field
         expected: `at most ${describeCount(Number(params.limit), unit)}`,
       };
       break;
+    case 'anyOf':
+    case 'oneOf': {
+      const branches = (parent?.anyOf ?? (parent as { oneOf?: SchemaNode[] } | undefined)?.oneOf ?? []).map(
+        describeSchema,
+      );
+      t = { field: here(), expected: branches.join(' or '), value };
+      break;
+    }
     case 'pattern':
       t = { field: here(), expected: `string matching ${String(params.pattern)}`, value };
       break;

@@ -1,4 +1,4 @@
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import type { FieldRoot } from './fieldPath';
 import type { OpError } from './result';
 import type { AnySchema } from './schema';
@@ -33,12 +33,26 @@ function compiled(schema: AnySchema): ValidateFunction {
   return fn;
 }
 
+/**
+ * Ajv lists an `anyOf`'s branch errors before the `anyOf` error itself. When every branch failed
+ * at the value itself (a type mismatch), the `anyOf` error names it best ("object or null"); when
+ * a branch got deeper (the right type, a bad member), its deepest error is the useful one.
+ */
+function pickError(errors: readonly ErrorObject[]): ErrorObject | undefined {
+  const union = errors.find((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  if (union === undefined) return errors[0];
+  const branches = errors.filter((e) => e !== union && e.instancePath.startsWith(union.instancePath));
+  const deeper = branches.filter((e) => e.instancePath.length > union.instancePath.length);
+  if (deeper.length === 0) return union;
+  return deeper.reduce((a, b) => (b.instancePath.length > a.instancePath.length ? b : a));
+}
+
 /** Compiles `schema` now (a broken schema throws at definition time, never at call time). */
 export function createValidator(schema: AnySchema, root: FieldRoot): Validate {
   const fn = compiled(schema);
   return (data) => {
     if (fn(data)) return null;
-    const first = fn.errors?.[0];
+    const first = pickError(fn.errors ?? []);
     if (first === undefined)
       return { code: 'VALIDATION', message: `${root.label} is invalid`, field: root.label };
     return translateAjvError(first, data, root);

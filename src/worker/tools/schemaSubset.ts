@@ -12,9 +12,6 @@ export function schemaSubsetBreaches(schema: unknown, where = '#'): string[] {
   const breaches: string[] = FORBIDDEN.filter((k) => k in node).map(
     (k) => `${where}: ${k} is outside the WebMCP subset`,
   );
-  if (typeof node.pattern === 'string' && !Array.isArray(node.examples)) {
-    breaches.push(`${where}: a pattern needs an example value (examples)`);
-  }
   const isClosedObject = node.type === 'object' && node.properties !== undefined;
   if (isClosedObject && node.additionalProperties !== false) {
     breaches.push(`${where}: an object with properties must set additionalProperties: false`);

@@ -110,3 +110,38 @@ describe('validator: one refusal naming the first failing field', () => {
     expect(opArgs({})).toMatchObject({ field: 'args', expected: 'array' });
   });
 });
+
+describe('validator: anyOf', () => {
+  const validate = createValidator(
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        repeat: {
+          anyOf: [
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['freq'],
+              properties: { freq: { enum: ['daily', 'weekly'] } },
+            },
+            { type: 'null' },
+          ],
+        },
+      },
+    },
+    ARGUMENTS_ROOT,
+  );
+
+  it('names a type mismatch with every branch', () => {
+    expect(validate({ repeat: 'daily' })).toMatchObject({ field: 'repeat', expected: 'object or null' });
+  });
+
+  it('names the deeper field when a branch had the right type', () => {
+    expect(validate({ repeat: { freq: 'hourly' } })).toMatchObject({
+      field: 'repeat.freq',
+      allowed: ['daily', 'weekly'],
+    });
+    expect(validate({ repeat: null })).toBeNull();
+  });
+});

@@ -1,9 +1,13 @@
 import type { SchemaNode } from '../../ops/schema';
 
 export function typesOf(node: SchemaNode): string[] {
+  if (node.anyOf !== undefined) return [...new Set(node.anyOf.flatMap(typesOf))];
   if (node.type === undefined) return [];
   return typeof node.type === 'string' ? [node.type] : [...node.type];
 }
+
+/** Strings that the usual patterns (dates, times, colours, ids) accept, tried when a schema has no examples. */
+const PATTERN_CANDIDATES = ['2026-03-14', '09:30', '#1e90ff', '2026-03-14T09:30:00Z', 'a', 'abc', '1', 'a1'];
 
 function exampleOfType(node: SchemaNode, type: string, full: boolean): unknown {
   switch (type) {
@@ -41,15 +45,19 @@ function exampleOfType(node: SchemaNode, type: string, full: boolean): unknown {
 
 /**
  * A value `node` accepts. `full` fills every optional property and at least one array item, so
- * that every nested field exists to be broken; otherwise only what is required. A schema with a
- * `pattern` must carry `examples` (a pattern cannot be inverted); one without gets `null`, which
- * the generator's own test refuses.
+ * that every nested field exists to be broken; otherwise only what is required. A `pattern`
+ * cannot be inverted: its schema's `examples`, else a common string it accepts, else `null` (which
+ * the generator's tests refuse as an invalid base).
  */
 export function validExample(node: SchemaNode, full = true): unknown {
   if (node.examples !== undefined && node.examples.length > 0) return node.examples[0];
   if (node.const !== undefined) return node.const;
   if (node.enum !== undefined) return node.enum[0];
-  if (node.pattern !== undefined) return null;
+  if (node.anyOf !== undefined && node.anyOf.length > 0) return validExample(node.anyOf[0]!, full);
+  if (node.pattern !== undefined) {
+    const re = new RegExp(node.pattern, 'u');
+    return PATTERN_CANDIDATES.find((c) => re.test(c)) ?? null;
+  }
   const types = typesOf(node);
   const nonNull = types.find((t) => t !== 'null');
   if (nonNull !== undefined) return exampleOfType(node, nonNull, full);
