@@ -1,0 +1,85 @@
+import { defaultStatusOf } from '../statusCoupling';
+import type { StatusRecord, TaskRecord } from '../types';
+import type { TaskQueryPort } from './queryPort';
+
+export interface CountedTask {
+  readonly task: TaskRecord;
+  readonly subtaskCount: number;
+  readonly completedSubtaskCount: number;
+}
+
+/** Attach subtask counts to a page of tasks with one index query. */
+export async function withSubtaskCounts(
+  port: TaskQueryPort,
+  tasks: readonly TaskRecord[],
+): Promise<CountedTask[]> {
+  const counts = await port.subtaskCounts(tasks.map((t) => t.id));
+  return tasks.map((task) => {
+    const c = counts.get(task.id);
+    return { task, subtaskCount: c?.total ?? 0, completedSubtaskCount: c?.completed ?? 0 };
+  });
+}
+
+export interface ProjectListOptions {
+  readonly parentId?: string | null;
+  readonly includeCompleted?: boolean;
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+export interface ProjectListPage {
+  readonly items: readonly CountedTask[];
+  /** offset of the next page, or null at the end */
+  readonly nextOffset: number | null;
+}
+
+/** A project's list (top level, or one parent's subtasks) in position order, one page at a time. */
+export async function getProjectList(
+  port: TaskQueryPort,
+  projectId: string,
+  o: ProjectListOptions = {},
+): Promise<ProjectListPage> {
+  const offset = o.offset ?? 0;
+  const limit = o.limit ?? 200;
+  const page = await port.listByParent(projectId, o.parentId ?? null, o.includeCompleted ?? false, {
+    offset,
+    limit: limit + 1,
+  });
+  const items = await withSubtaskCounts(port, page.slice(0, limit));
+  return { items, nextOffset: page.length > limit ? offset + limit : null };
+}
+
+export interface BoardColumn {
+  readonly status: StatusRecord;
+  readonly tasks: readonly CountedTask[];
+  /** all live top-level tasks of the column, beyond the ones loaded */
+  readonly total: number;
+}
+
+/**
+ * A project's board: one column per status in position order, each with its first
+ * `limitPerColumn` top-level tasks (completed ones included: they sit in done columns) and its
+ * total. Tasks without a status show in the default status's column.
+ */
+export async function getBoard(
+  port: TaskQueryPort,
+  projectId: string,
+  statuses: readonly StatusRecord[],
+  limitPerColumn = 100,
+): Promise<BoardColumn[]> {
+  const own = statuses.filter((s) => s.projectId === projectId).sort((a, b) => a.position - b.position);
+  const home = defaultStatusOf(own);
+  const columns: BoardColumn[] = [];
+  for (const status of own) {
+    const page = { offset: 0, limit: limitPerColumn };
+    let tasks = [...(await port.listByStatus(projectId, status.id, page))];
+    let total = await port.countByStatus(projectId, status.id);
+    if (status === home) {
+      const loose = await port.listByStatus(projectId, null, page);
+      tasks = [...tasks, ...loose].sort((a, b) => a.position - b.position).slice(0, limitPerColumn);
+      total += await port.countByStatus(projectId, null);
+    }
+    columns.push({ status, tasks: await withSubtaskCounts(port, tasks), total });
+  }
+  return columns;
+}

@@ -1,0 +1,68 @@
+import type { TaskRecord } from '../types';
+
+/** A task's lifecycle state as an index key (IndexedDB cannot index null or booleans). */
+export const TaskState = { open: 0, completed: 1, archived: 2 } as const;
+export type TaskStateKey = (typeof TaskState)[keyof typeof TaskState];
+
+export interface Page {
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/**
+ * The index-backed reads the views need: every method is one range scan or count over one index
+ * of the task table, so no view loads all tasks. Rows are full task records. The Dexie table keeps
+ * the derived keys of `taskIndexKeys` on each row; the index each method needs is named on it.
+ * "Live" tasks are those whose state is not archived.
+ */
+export interface TaskQueryPort {
+  /**
+   * Open tasks with `from <= dueDate <= to` (a null bound is open-ended; tasks without a due date
+   * never match), ordered by dueDate then id. Index `[state+dueDate]`.
+   */
+  openByDue(from: string | null, to: string | null, page: Page): Promise<readonly TaskRecord[]>;
+  /** Count of the same range. Index `[state+dueDate]`. */
+  countOpenByDue(from: string | null, to: string | null): Promise<number>;
+  /**
+   * Live tasks of one list (project + parent; null parent = top level) ordered by position, then
+   * id; completed ones only when asked. Index `[projectId+parentKey+position]`.
+   */
+  listByParent(
+    projectId: string,
+    parentId: string | null,
+    includeCompleted: boolean,
+    page: Page,
+  ): Promise<readonly TaskRecord[]>;
+  /** Live top-level tasks with this status (null = no status), by position. Index `[projectId+statusKey+position]`. */
+  listByStatus(projectId: string, statusId: string | null, page: Page): Promise<readonly TaskRecord[]>;
+  /** Count of live top-level tasks with this status. Index `[projectId+statusKey+position]`. */
+  countByStatus(projectId: string, statusId: string | null): Promise<number>;
+  /** Per parent: live subtasks, and how many of them are completed. Index `[parentKey+state]`. */
+  subtaskCounts(
+    parentIds: readonly string[],
+  ): Promise<ReadonlyMap<string, { total: number; completed: number }>>;
+  /** Count of tasks in a state, in one project or all. Index `[projectId+state]` (all: `state`). */
+  countByState(state: TaskStateKey, projectId: string | null): Promise<number>;
+}
+
+/** The derived keys the task table stores beside each record for the indexes above. */
+export interface TaskIndexKeys {
+  readonly state: TaskStateKey;
+  /** parentId, or '' for a top-level task */
+  readonly parentKey: string;
+  /** statusId, or '' for none */
+  readonly statusKey: string;
+}
+
+export function taskIndexKeys(task: TaskRecord): TaskIndexKeys {
+  return {
+    state:
+      task.archivedAt !== null
+        ? TaskState.archived
+        : task.completedAt !== null
+          ? TaskState.completed
+          : TaskState.open,
+    parentKey: task.parentId ?? '',
+    statusKey: task.statusId ?? '',
+  };
+}
