@@ -51,7 +51,7 @@ export function memoryQueryPort(tasks: () => Iterable<TaskRecord>): TaskQueryPor
     },
     async subtaskCounts(parentIds) {
       const out = new Map<string, { total: number; completed: number }>();
-      for (const { t, k } of all()) {
+      for (const { k } of all()) {
         if (k.parentKey === '' || !parentIds.includes(k.parentKey) || k.state === TaskState.archived)
           continue;
         const c = out.get(k.parentKey) ?? { total: 0, completed: 0 };
