@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { readConfig } from './config';
 import type { Deps } from './deps';
 import type { Env } from './env';
+import { purgeExpiredTombstones } from './records/purge-tombstones';
 
 export { VaultHub } from './hub/vault-hub-object';
 
@@ -16,24 +17,36 @@ const app = createApp();
 const log = (event: string, fields: Record<string, unknown>) =>
   console.log(JSON.stringify({ event, ...fields }));
 
+function depsFor(env: Env, ctx: ExecutionContext): Deps {
+  const config = readConfig(env);
+  const sql = d1Sql(env.DB);
+  const deps: Deps = {
+    sql,
+    blobs: r2Blobs(env.BLOBS),
+    clock: { nowMs: () => Date.now() },
+    limiter: sqlLimiter(sql),
+    mailer: config.development ? logMailer(log) : unconfiguredMailer(),
+    hub: durableObjectHub(
+      env.VAULT_HUB,
+      (err) => log('hub_notify_failed', { error: String(err) }),
+      (p) => ctx.waitUntil(p),
+    ),
+    config,
+    log,
+  };
+  return deps;
+}
+
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext) {
-    const config = readConfig(env);
-    const sql = d1Sql(env.DB);
-    const deps: Deps = {
-      sql,
-      blobs: r2Blobs(env.BLOBS),
-      clock: { nowMs: () => Date.now() },
-      limiter: sqlLimiter(sql),
-      mailer: config.development ? logMailer(log) : unconfiguredMailer(),
-      hub: durableObjectHub(
-        env.VAULT_HUB,
-        (err) => log('hub_notify_failed', { error: String(err) }),
-        (p) => ctx.waitUntil(p),
-      ),
-      config,
-      log,
-    };
-    return app.fetch(request, { deps }, ctx);
+    return app.fetch(request, { deps: depsFor(env, ctx) }, ctx);
+  },
+  // Daily: purge payloads of tombstones past their version-history window, a few batches a run.
+  async scheduled(_event: ScheduledController, env: Env, ctx: ExecutionContext) {
+    const deps = depsFor(env, ctx);
+    for (let i = 0; i < 50; i++) {
+      const run = await purgeExpiredTombstones(deps, { nowMs: deps.clock.nowMs() });
+      if (!run.more) break;
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { DevEntitlementRequest } from '../../../src/sync/protocol/billing-dev';
 import { CLIENT_PLATFORMS } from '../../../src/sync/protocol/client-header';
-import { DevClientPolicyRequest } from '../../../src/sync/protocol/dev-client-policy';
+import { DevClientPolicyRequest, DevPurgeRequest } from '../../../src/sync/protocol/dev-client-policy';
 import { errorResponse } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { AppEnv } from '../http/types';
 import { authenticate } from '../middleware/authenticate';
 import { billingReport } from '../plans/billing-report';
 import { sql } from '../ports/sql';
+import { purgeExpiredTombstones } from '../records/purge-tombstones';
 
 /**
  * Mounted at `/dev`. Development-only stand-ins for the billing provider and the operator (ENVIRONMENT=development;
@@ -63,6 +64,14 @@ export function devRoutes(): Hono<AppEnv> {
       ),
     );
     return c.json({ platform, ...body.value });
+  });
+  // Runs the version-history purge for the caller's account as if the clock read `asOfMs`.
+  r.post('/purge-tombstones', async (c) => {
+    const body = await parseBody(c, DevPurgeRequest);
+    if (!body.ok) return body.response;
+    return c.json(
+      await purgeExpiredTombstones(c.get('deps'), { nowMs: body.value.asOfMs, userId: c.get('auth').userId }),
+    );
   });
   return r;
 }

@@ -9,3 +9,7 @@ export const DevClientPolicyRequest = v.strictObject({
   writesEnabled: v.boolean(),
 });
 export type DevClientPolicyRequest = v.InferOutput<typeof DevClientPolicyRequest>;
+
+/** `POST /dev/purge-tombstones` (development only): run the tombstone purge as of `asOfMs`. */
+export const DevPurgeRequest = v.strictObject({ asOfMs: v.pipe(v.number(), v.safeInteger(), v.minValue(0)) });
+export type DevPurgeRequest = v.InferOutput<typeof DevPurgeRequest>;

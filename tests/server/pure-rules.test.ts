@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { chunk } from '../../server/src/domain/chunk';
+import { decideWrite } from '../../server/src/policy/write-policy';
+import { dominates, hasGreaterEntry } from '../../server/src/records/clock-rules';
+import type { ItemRow } from '../../server/src/records/item-row';
+import { decideOverwrite } from '../../server/src/records/write-rules';
+import { parseClientHeader } from '../../src/sync/protocol/client-header';
+import { LEGACY_SYNC_TYPES, negotiateSyncTypes } from '../../src/sync/protocol/item-types';
+
+describe('pure service rules', () => {
+  it('client header: platforms incl. web; pre-release and malformed are null', () => {
+    expect(parseClientHeader('web/1.2.3+45')).toEqual({ platform: 'web', version: '1.2.3', build: '45' });
+    expect(parseClientHeader('desktop/0.0.0')).toEqual({
+      platform: 'desktop',
+      version: '0.0.0',
+      build: null,
+    });
+    for (const bad of [
+      'web/1.2.3-rc.1',
+      'web/1.2',
+      'Web/1.2.3',
+      'web/1.2.3+',
+      'web/1.2.3 extra',
+      'x/1.0.0',
+    ]) {
+      expect(parseClientHeader(bad), bad).toBeNull();
+    }
+  });
+
+  it('write gate: kill switch first, then the floor; missing or unparseable floor allows', () => {
+    const ios = (v: string) => ({ platform: 'ios' as const, version: v, build: null });
+    expect(decideWrite(ios('1.0.0'), null)).toEqual({ allowed: true });
+    expect(decideWrite(ios('9.9.9'), { min_write_version: '1.0.0', writes_enabled: 0 })).toEqual({
+      allowed: false,
+      code: 'PLATFORM_WRITES_DISABLED',
+    });
+    expect(decideWrite(ios('1.9.10'), { min_write_version: '1.10.0', writes_enabled: 1 })).toEqual({
+      allowed: false,
+      code: 'CLIENT_UPGRADE_REQUIRED',
+      minVersion: '1.10.0',
+    });
+    expect(decideWrite(ios('1.10.0'), { min_write_version: '1.10.0', writes_enabled: 1 })).toEqual({
+      allowed: true,
+    });
+    expect(decideWrite(ios('0.0.1'), { min_write_version: 'v2', writes_enabled: 1 })).toEqual({
+      allowed: true,
+    });
+    expect(decideWrite(ios('0.0.1'), { min_write_version: null, writes_enabled: 1 })).toEqual({
+      allowed: true,
+    });
+  });
+
+  it('type negotiation: legacy list frozen at 15; tokens are not types', () => {
+    expect(LEGACY_SYNC_TYPES).toHaveLength(15);
+    expect(LEGACY_SYNC_TYPES).not.toContain('property_definition');
+    expect(negotiateSyncTypes(null).types).toEqual([...LEGACY_SYNC_TYPES]);
+    expect(negotiateSyncTypes('zzz')).toEqual({ types: [], noteBody: false, purgedTombstones: false });
+    expect(negotiateSyncTypes('note_body, task ,task,purged_tombstones')).toEqual({
+      types: ['task'],
+      noteBody: true,
+      purgedTombstones: true,
+    });
+  });
+
+  it('clock rules', () => {
+    expect(hasGreaterEntry({ a: 2 }, { a: 1, b: 5 })).toBe(true);
+    expect(hasGreaterEntry({ a: 1 }, { a: 1 })).toBe(false);
+    expect(hasGreaterEntry({ c: 1 }, {})).toBe(true);
+    expect(dominates({ a: 2, b: 5 }, { a: 1, b: 5 })).toBe(true);
+    expect(dominates({ a: 2 }, { a: 1, b: 5 })).toBe(false);
+    expect(dominates({ a: 1, b: 5 }, { a: 1, b: 5 })).toBe(false);
+  });
+
+  it('overwrite decision over a purged marker', () => {
+    const marker = { vector_clock: '{"d":2}', purged_at: 1 } as ItemRow;
+    expect(decideOverwrite({ type: 'task', vectorClock: { d: 3 }, deletedAt: null }, marker).ok).toBe(false);
+    expect(decideOverwrite({ type: 'journal', vectorClock: { d: 3 }, deletedAt: null }, marker).ok).toBe(
+      true,
+    );
+    expect(decideOverwrite({ type: 'journal', vectorClock: { e: 3 }, deletedAt: null }, marker).ok).toBe(
+      false,
+    );
+    expect(decideOverwrite({ type: 'task', vectorClock: { d: 3 }, deletedAt: 5 }, marker).ok).toBe(true);
+  });
+
+  it('chunk keeps every element in order', () => {
+    const ids = Array.from({ length: 250 }, (_, i) => i);
+    const parts = chunk(ids, 45);
+    expect(parts.map((p) => p.length)).toEqual([45, 45, 45, 45, 45, 25]);
+    expect(parts.flat()).toEqual(ids);
+    expect(() => chunk(ids, 0)).toThrow(RangeError);
+  });
+});
