@@ -51,7 +51,8 @@ export function encodeVaultKeyRecord(record: VaultKeyRecord): string {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export function parseVaultKeyRecord(text: string): CryptoResult<VaultKeyRecord> {
+/** Parses the stored string; a record naming another vault than `expectedVaultId` is refused. */
+export function parseVaultKeyRecord(text: string, expectedVaultId: string): CryptoResult<VaultKeyRecord> {
   const bytes = fromBase64(text);
   let value: unknown;
   try {
@@ -70,6 +71,9 @@ export function parseVaultKeyRecord(text: string): CryptoResult<VaultKeyRecord> 
     typeof recovery.wrapNonce !== 'string'
   ) {
     return cryptoFail('CRYPTO_ENVELOPE_MALFORMED', 'not a version 1 vault key record');
+  }
+  if (r.vaultId !== normaliseVaultId(expectedVaultId)) {
+    return cryptoFail('CRYPTO_INPUT_INVALID', 'the key record belongs to another vault', 'vaultId');
   }
   return cryptoOk({
     v: 1,

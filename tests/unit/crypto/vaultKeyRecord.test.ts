@@ -25,7 +25,7 @@ describe('vault key record', () => {
     const secret = generateRecoverySecret();
     const encoded = encodeVaultKeyRecord(createVaultKeyRecord(vaultKey, vaultId, secret));
     expect(encoded.length).toBeLessThan(1024);
-    const record = parseVaultKeyRecord(encoded);
+    const record = parseVaultKeyRecord(encoded, vaultId);
     if (!record.ok) throw new Error(record.error.message);
     expect(record.value.vaultId).toBe(vaultId.toLowerCase());
     const typed = parseRecoveryKey(formatRecoveryKey(secret).toLowerCase());
@@ -51,6 +51,15 @@ describe('vault key record', () => {
   });
 
   it.each(['', 'not base64!', btoa('{"v":2}'), btoa('[1]')])('refuses %j', (text) => {
-    expect(code(parseVaultKeyRecord(text))).toBe('CRYPTO_ENVELOPE_MALFORMED');
+    expect(code(parseVaultKeyRecord(text, vaultId))).toBe('CRYPTO_ENVELOPE_MALFORMED');
+  });
+
+  it('refuses a record of another vault', () => {
+    const encoded = encodeVaultKeyRecord(
+      createVaultKeyRecord(generateVaultKey(), vaultId, generateRecoverySecret()),
+    );
+    expect(code(parseVaultKeyRecord(encoded, '1b6f1c2a-8d7e-4a51-9f3b-2c4d5e6f7a8b'))).toBe(
+      'CRYPTO_INPUT_INVALID',
+    );
   });
 });
