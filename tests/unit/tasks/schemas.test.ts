@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import * as schemas from '../../../src/worker/domain/tasks/schemas';
 
 type Node = Record<string, unknown>;
-const objectSchemas = Object.entries(schemas).filter(
-  (e): e is [string, Node] => e[0].endsWith('Schema') && typeof e[1] === 'object',
-);
+const objectSchemas: [string, Node][] = Object.entries(schemas as Record<string, unknown>)
+  .filter(([name, value]) => name.endsWith('Schema') && typeof value === 'object')
+  .map(([name, value]) => [name, value as Node]);
 
 function walk(node: unknown, visit: (n: Node) => void): void {
-  if (Array.isArray(node)) node.forEach((n) => walk(n, visit));
-  else if (node !== null && typeof node === 'object') {
+  if (Array.isArray(node)) {
+    for (const n of node) walk(n, visit);
+  } else if (node !== null && typeof node === 'object') {
     visit(node as Node);
     for (const child of Object.values(node)) walk(child, visit);
   }
