@@ -1,0 +1,181 @@
+import { fuzzyBudget } from './fuzzy';
+import type { IndexState } from './indexState';
+import { FIELD_BOOST, FIELDS, type FieldName } from './searchTypes';
+
+/**
+ * Relevance (docs/search.md, "Ranking"): BM25F-style. For each query term, every indexed term it
+ * expands to (exact; prefix for 3+ characters; fuzzy for 4+ characters not in the vault) scores idf × Σ over fields of boost × saturated tf, times the
+ * expansion's weight; a document keeps the best expansion per query term. Documents must match
+ * every query term; when none does, documents matching the most terms are returned instead.
+ */
+export interface Expansion {
+  term: string;
+  weight: number;
+}
+
+export interface ExpandOptions {
+  prefix: boolean;
+  fuzzy: boolean;
+}
+
+export interface Candidate {
+  no: number;
+  score: number;
+  matchedTerms: number;
+  /** bit f set when field FIELDS[f] matched */
+  fields: number;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+const PREFIX_MIN = 3;
+/** Short prefixes expand to many common words: fewer expansions keep their cost bounded. */
+const maxPrefixExpansions = (prefix: string) => (prefix.length <= 3 ? 8 : 30);
+const MAX_FUZZY_EXPANSIONS = 20;
+
+export function expandTerm(state: IndexState, qt: string, options: ExpandOptions): Expansion[] {
+  const out = new Map<string, number>();
+  if (state.df(qt) > 0) out.set(qt, 1);
+  if (options.prefix && qt.length >= PREFIX_MIN) {
+    const found = [...state.baseTerms.withPrefix(qt, 400), ...state.deltaTerms.withPrefix(qt, 400)].filter(
+      (t) => t !== qt,
+    );
+    // The closest completions first: a prefix that is most of the word counts most.
+    const unique = [...new Set(found)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    for (const t of unique.slice(0, maxPrefixExpansions(qt))) out.set(t, 0.5 + 0.4 * (qt.length / t.length));
+  }
+  // A word the vault contains is taken as meant: fuzzy matching is for words it does not contain
+  // (typos), which also keeps the costlier scan off the common path.
+  const budget = options.fuzzy && !out.has(qt) ? fuzzyBudget(qt) : 0;
+  if (budget > 0) {
+    const near = [...state.baseTerms.near(qt, budget), ...state.deltaTerms.near(qt, budget)]
+      .filter(([t]) => !out.has(t))
+      .sort((a, b) => a[1] - b[1]);
+    for (const [t, d] of near.slice(0, MAX_FUZZY_EXPANSIONS))
+      if (!out.has(t)) out.set(t, d === 1 ? 0.45 : 0.3);
+  }
+  return [...out].map(([term, weight]) => ({ term, weight }));
+}
+
+/**
+ * Scores every document matching at least one expansion. Tight loops over flat typed arrays:
+ * per-document length norms computed once per index version, one score slot per (document,
+ * query term), a bit mask of matched fields per document. Matched terms are worked out later,
+ * only for the documents shown (`matchedTerms`).
+ */
+export function scoreDocuments(
+  state: IndexState,
+  expansions: readonly Expansion[][],
+  accept: Uint8Array | null,
+): Candidate[] {
+  const n = Math.max(1, state.documentCount);
+  const nq = expansions.length;
+  const size = state.meta.nextNo;
+  const norms = lengthNorms(state);
+  const per = new Float64Array(nq * size);
+  const mask = new Uint8Array(size);
+  const touched: number[] = [];
+  const boost = new Float64Array(FIELDS.map((f) => FIELD_BOOST[f]));
+  const deleted = state.deleted.size > 0 ? state.deleted : null;
+  for (let qi = 0; qi < nq; qi++) {
+    for (const { term, weight } of expansions[qi] ?? []) {
+      const df = state.df(term);
+      if (df === 0) continue;
+      const w = Math.log(1 + (n - df + 0.5) / (df + 0.5)) * weight * (K1 + 1);
+      const lists: number[][] = [];
+      const base = state.basePostings(term);
+      if (base) lists.push(base);
+      const delta = state.deltaPostings.get(term);
+      if (delta) lists.push([...delta].flat());
+      for (const list of lists) {
+        for (let i = 0; i < list.length; i += 2) {
+          const no = list[i] as number;
+          if ((accept !== null && accept[no] === 0) || deleted?.has(no)) continue;
+          let rest = list[i + 1] as number;
+          let s = 0;
+          let m = 0;
+          for (let f = 0; rest > 0; f++) {
+            const tf = rest % 256;
+            rest = (rest - tf) / 256;
+            if (tf === 0) continue;
+            s += ((boost[f] as number) * tf) / (tf + (norms[no * 4 + f] as number));
+            m |= 1 << f;
+          }
+          if (mask[no] === 0) touched.push(no);
+          mask[no] = (mask[no] as number) | m;
+          const slot = no * nq + qi;
+          s *= w;
+          if (s > (per[slot] as number)) per[slot] = s;
+        }
+      }
+    }
+  }
+  const all: Candidate[] = [];
+  let complete = 0;
+  for (const no of touched) {
+    let total = 0;
+    let matched = 0;
+    for (let qi = 0; qi < nq; qi++) {
+      const v = per[no * nq + qi] as number;
+      total += v;
+      if (v > 0) matched++;
+    }
+    if (matched === nq) complete++;
+    all.push({ no, score: total, matchedTerms: matched, fields: mask[no] as number });
+  }
+  return complete > 0 && complete < all.length ? all.filter((c) => c.matchedTerms === nq) : all;
+}
+
+const normCache = new WeakMap<IndexState, { version: number; norms: Float64Array }>();
+
+/** K1 × (1 − B + B × length / average length) for every document and field, cached per version. */
+function lengthNorms(state: IndexState): Float64Array {
+  const cached = normCache.get(state);
+  if (cached && cached.version === state.version) return cached.norms;
+  const n = Math.max(1, state.documentCount);
+  const norms = new Float64Array(state.meta.nextNo * 4);
+  const avg = FIELDS.map((_, f) => Math.max(1, (state.totals[f] ?? 0) / n));
+  for (const d of state.liveDocs()) {
+    for (let f = 0; f < 4; f++)
+      norms[d.no * 4 + f] = K1 * (1 - B + (B * (d.lengths[f] ?? 0)) / (avg[f] ?? 1));
+  }
+  normCache.set(state, { version: state.version, norms });
+  return norms;
+}
+
+/** The `limit` best candidates: most query terms matched, then score, then title A→Z. */
+export function topCandidates(
+  state: IndexState,
+  candidates: readonly Candidate[],
+  limit: number,
+): Candidate[] {
+  const better = (a: Candidate, b: Candidate) =>
+    a.matchedTerms !== b.matchedTerms
+      ? a.matchedTerms > b.matchedTerms
+      : a.score !== b.score
+        ? a.score > b.score
+        : (state.docs[a.no]?.title ?? '').localeCompare(state.docs[b.no]?.title ?? '') < 0;
+  // Insertion into a short sorted list: O(n) for the usual case where most candidates lose.
+  const top: Candidate[] = [];
+  for (const c of candidates) {
+    const last = top[top.length - 1];
+    if (top.length >= limit && last && !better(c, last)) continue;
+    let i = top.length;
+    while (i > 0 && better(c, top[i - 1] as Candidate)) i--;
+    top.splice(i, 0, c);
+    if (top.length > limit) top.pop();
+  }
+  return top;
+}
+
+/** Which expansion terms a shown document contains (for its snippet and `terms`). */
+export function matchedTerms(state: IndexState, expansions: readonly Expansion[][], no: number): Set<string> {
+  const out = new Set<string>();
+  for (const list of expansions) for (const { term } of list) if (state.contains(term, no)) out.add(term);
+  return out;
+}
+
+/** Names of the fields in a candidate's mask, in FIELDS order. */
+export function fieldNames(mask: number): FieldName[] {
+  return FIELDS.filter((_, f) => (mask & (1 << f)) !== 0);
+}

@@ -1,0 +1,211 @@
+import { type Checked, refuse } from '../domain/notes/validationError';
+import { buildBase, type CompactProgress, compact } from './compact';
+import { isInFolder } from './filters';
+import { IndexState, type WriteSet } from './indexState';
+import { expandTerm, fieldNames, matchedTerms, scoreDocuments, topCandidates } from './queryIndex';
+import { foldTitle, type QuickHit, quickSearch } from './quickSearch';
+import type { SearchStore } from './searchStore';
+import { FILE_TYPES, type SearchDoc, type SearchHit, type SearchQuery, type TextSource } from './searchTypes';
+import { makeSnippet } from './snippet';
+import { tokenize } from './tokenize';
+
+/**
+ * The vault's full-text index (docs/search.md). Persistent and incremental: `open` reads the
+ * stored index (no re-indexing), each update writes one small delta record atomically, and the
+ * delta is merged into the base segment once it holds `compactAt` documents. Every operation
+ * runs in order through one queue, so a query never sees a half-applied update.
+ */
+export interface SearchIndexDeps {
+  store: SearchStore;
+  texts: TextSource;
+  now: () => number;
+  /** compact when this many documents sit in the delta (default 500) */
+  compactAt?: number;
+}
+
+export interface SearchStats {
+  documents: number;
+  terms: number;
+  delta_documents: number;
+  tombstones: number;
+  shards: number;
+  shards_loaded: number;
+  built_at: number | null;
+  compacted_at: number | null;
+}
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 50;
+
+export class SearchIndex {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly folded = new Map<number, string>();
+
+  private constructor(
+    private state: IndexState,
+    private readonly deps: SearchIndexDeps,
+  ) {}
+
+  static async open(deps: SearchIndexDeps): Promise<SearchIndex> {
+    return new SearchIndex(await IndexState.load(deps.store), deps);
+  }
+
+  upsert(doc: SearchDoc): Promise<void> {
+    return this.upsertMany([doc]);
+  }
+
+  /** Adds or replaces documents; one atomic store write for the batch. */
+  upsertMany(docs: readonly SearchDoc[]): Promise<void> {
+    return this.run(async () => {
+      const all: WriteSet = { puts: new Map(), deletes: [] };
+      for (const doc of docs) merge(all, this.state.upsert(doc));
+      await this.persist(all);
+    });
+  }
+
+  remove(id: string): Promise<void> {
+    return this.run(async () => this.persist(this.state.remove(id)));
+  }
+
+  query(q: SearchQuery): Promise<Checked<SearchHit[]>> {
+    return this.run(async () => {
+      const checked = checkQuery(q);
+      if (!checked.ok) return checked;
+      const terms = [...new Set(tokenize(q.query))];
+      if (terms.length === 0) return { ok: true, value: [] } as const;
+      const options = { prefix: q.prefix ?? true, fuzzy: q.fuzzy ?? true };
+      const expansions = terms.map((t) => expandTerm(this.state, t, options));
+      await this.state.loadShards(
+        this.deps.store,
+        this.state.missingShards(expansions.flat().map((e) => e.term)),
+      );
+      const candidates = scoreDocuments(this.state, expansions, this.filterMask(q));
+      const top = topCandidates(this.state, candidates, q.limit ?? DEFAULT_LIMIT);
+      const ids = top.map((c) => this.state.docs[c.no]?.id ?? '');
+      const texts = await this.deps.texts.getTexts(ids);
+      const hits: SearchHit[] = [];
+      for (const c of top) {
+        const d = this.state.docs[c.no];
+        if (!d) continue;
+        const text = texts.get(d.id) ?? { body: '', extra: [] };
+        const terms = matchedTerms(this.state, expansions, c.no);
+        const href = `svc://note/${d.id}`;
+        hits.push({
+          id: d.id,
+          title: d.title,
+          folder_path: d.folder_path,
+          file_type: d.file_type,
+          score: c.score,
+          snippet: makeSnippet(text, terms),
+          terms: [...terms].sort(),
+          fields: fieldNames(c.fields),
+          href,
+          source_ref: { kind: 'note', id: d.id, title: d.title, href },
+        });
+      }
+      return { ok: true, value: hits } as const;
+    });
+  }
+
+  quick(query: string, limit = DEFAULT_LIMIT): Promise<QuickHit[]> {
+    return this.run(async () => {
+      const fold = (d: { no: number; title: string }) => {
+        let f = this.folded.get(d.no);
+        if (f === undefined) {
+          f = foldTitle(d.title);
+          this.folded.set(d.no, f);
+        }
+        return f;
+      };
+      return quickSearch(this.state.liveDocs(), fold, query, Math.min(Math.max(1, limit), MAX_LIMIT));
+    });
+  }
+
+  stats(): Promise<SearchStats> {
+    return this.run(async () => ({
+      documents: this.state.documentCount,
+      terms:
+        this.state.baseTerms.size +
+        this.state.deltaTerms.all().filter((t) => !this.state.baseDf.has(t)).length,
+      delta_documents: this.state.deltaDocs.size,
+      tombstones: this.state.deleted.size,
+      shards: this.state.meta.shards.length,
+      shards_loaded: this.state.shards.size,
+      built_at: this.state.meta.builtAt,
+      compacted_at: this.state.meta.compactedAt,
+    }));
+  }
+
+  /** Merges the delta into the base now (the worker may call it when idle). */
+  compact(onProgress?: (p: CompactProgress) => void): Promise<void> {
+    return this.run(async () => {
+      await compact(this.state, this.deps.store, this.deps.now(), onProgress);
+      this.folded.clear();
+    });
+  }
+
+  /** `search.rebuildIndex`: drops the stored index and indexes `docs` from scratch. */
+  rebuild(
+    docs: Iterable<SearchDoc>,
+    total: number,
+    onProgress?: (p: CompactProgress) => void,
+  ): Promise<void> {
+    return this.run(async () => {
+      await this.deps.store.clear();
+      const state = new IndexState();
+      await buildBase(state, this.deps.store, docs, total, this.deps.now(), onProgress);
+      this.state = state;
+      this.folded.clear();
+    });
+  }
+
+  /** 1 for each doc number passing the folder and type filters; null when there is no filter. */
+  private filterMask(q: SearchQuery): Uint8Array | null {
+    const types = q.file_types && q.file_types.length > 0 ? new Set(q.file_types) : null;
+    const folder = (q.folder ?? '').replace(/^\/+|\/+$/g, '');
+    if (types === null && folder === '') return null;
+    const mask = new Uint8Array(this.state.meta.nextNo);
+    for (const d of this.state.liveDocs()) {
+      if ((types === null || types.has(d.file_type)) && isInFolder(d.folder_path, folder)) mask[d.no] = 1;
+    }
+    return mask;
+  }
+
+  private async persist(writes: WriteSet): Promise<void> {
+    if (writes.puts.size > 0 || writes.deletes.length > 0)
+      await this.deps.store.write(writes.puts, writes.deletes);
+    if (this.state.deltaDocs.size >= (this.deps.compactAt ?? 500)) {
+      await compact(this.state, this.deps.store, this.deps.now());
+      this.folded.clear();
+    }
+  }
+
+  private run<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+function merge(into: WriteSet, from: WriteSet): void {
+  for (const k of from.deletes) {
+    into.puts.delete(k);
+    into.deletes.push(k);
+  }
+  for (const [k, v] of from.puts) into.puts.set(k, v);
+}
+
+function checkQuery(q: SearchQuery): Checked<SearchQuery> {
+  if (typeof q.query !== 'string' || q.query.trim() === '') {
+    return refuse('query', 'The search query cannot be empty.', 'min length 1');
+  }
+  if (q.limit !== undefined && (!Number.isInteger(q.limit) || q.limit < 1 || q.limit > MAX_LIMIT)) {
+    return refuse('limit', `The limit must be an integer from 1 to ${MAX_LIMIT}.`, `1..${MAX_LIMIT}`);
+  }
+  const bad = q.file_types?.find((t) => !FILE_TYPES.includes(t));
+  if (bad !== undefined) return refuse('file_types', `Unknown file type "${bad}".`, FILE_TYPES.join(', '));
+  if (q.file_types && q.file_types.length === 0) {
+    return refuse('file_types', 'file_types needs at least one type.', 'min 1 item');
+  }
+  return { ok: true, value: q };
+}
