@@ -35,10 +35,38 @@ export interface FolderRow {
   created: number;
 }
 
+/** One Yjs update of a document (a note or journal body), append-only; `seq` orders them. */
+export interface CrdtUpdateRow {
+  seq?: number;
+  docId: string;
+  update: Uint8Array;
+}
+
+/** The compacted state of a document: every update with seq <= coveredSeq merged into one. */
+export interface CrdtSnapshotRow {
+  docId: string;
+  state: Uint8Array;
+  coveredSeq: number;
+}
+
+/** A saved version of a note's markdown (getVersions / restoreVersion). */
+export interface NoteVersionRow {
+  id: string;
+  noteId: string;
+  created: number;
+  markdown: string;
+  /** why it was kept: 'edit' (periodic while editing), 'restore' (text replaced by a restore), 'agent' */
+  reason: 'edit' | 'restore' | 'agent' | 'import';
+  title: string;
+}
+
 export interface NotesTables {
   notes: EntityTable<NoteRow, 'id'>;
   bodies: EntityTable<BodyRow, 'id'>;
   folders: EntityTable<FolderRow, 'path'>;
+  crdtUpdates: EntityTable<CrdtUpdateRow, 'seq'>;
+  crdtSnapshots: EntityTable<CrdtSnapshotRow, 'docId'>;
+  noteVersions: EntityTable<NoteVersionRow, 'id'>;
 }
 
 export const NOTES_TABLES_V1 = {
@@ -47,7 +75,10 @@ export const NOTES_TABLES_V1 = {
   folders: 'path, parent',
 };
 
-/** v2 adds nothing yet to the v1 tables; the CRDT store and the rest of issue 3 land here. */
+/** v2: tag and file-type indexes; the per-vault CRDT store; note versions. */
 export const NOTES_TABLES_V2: Record<string, string> = {
   notes: 'id, modified, titleKey, *tags, fileType, [folderPath+modified], [folderPath+titleKey]',
+  crdtUpdates: '++seq, docId',
+  crdtSnapshots: 'docId',
+  noteVersions: 'id, noteId, [noteId+created]',
 };

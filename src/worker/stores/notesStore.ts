@@ -5,6 +5,7 @@ import { checkFolderPath, isInside, parentFolder } from '../domain/notes/paths/f
 import { checkTitle } from '../domain/notes/paths/nameRules';
 import { planFolderRename } from '../domain/notes/paths/renameFolder';
 import { nextFreeTitle } from '../domain/notes/paths/titles';
+import type { NoteBodies } from './noteBodies';
 import { deriveText, MAX_NOTE_BYTES, utf8Bytes } from './noteText';
 
 export type NoteHeader = NoteRow;
@@ -29,6 +30,8 @@ export interface NotesDeps {
   feed: ChangeFeed;
   now: () => number;
   newId: () => string;
+  /** note bodies as CRDT documents: every body change goes through them */
+  bodies: NoteBodies;
 }
 
 const MAX_PAGE = 500;
@@ -37,19 +40,14 @@ const MAX_PAGE = 500;
  * The note slice over Dexie: every write is one transaction, validated before it starts, and
  * announced on the change feed only after it commits and only for the rows it changed.
  */
-export function createNotesStore({ db, feed, now, newId }: NotesDeps) {
+export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
   /** Runs `work` in one rw transaction; a thrown AppFailure becomes the refusal, nothing written. */
   async function write<T>(work: (changes: Change[]) => Promise<T>): Promise<Result<T>> {
     const changes: Change[] = [];
     try {
       // The scope must itself be an async function: Dexie then keeps the transaction across native awaits.
-      const value = await db.transaction(
-        'rw',
-        db.notes,
-        db.bodies,
-        db.folders,
-        async () => await work(changes),
-      );
+      const tables = [db.notes, db.bodies, db.folders, db.crdtUpdates, db.crdtSnapshots];
+      const value = await db.transaction('rw', tables, async () => await work(changes));
       feed.committed(changes);
       return ok(value);
     } catch (err) {
@@ -175,6 +173,7 @@ export function createNotesStore({ db, feed, now, newId }: NotesDeps) {
         };
         await db.notes.add(row);
         await db.bodies.add({ id: row.id, markdown });
+        await bodies.create(row.id, markdown);
         changes.push(
           { table: 'notes', op: 'put', ids: [row.id] },
           { table: 'folders', op: 'put', ids: folders },
@@ -204,26 +203,19 @@ export function createNotesStore({ db, feed, now, newId }: NotesDeps) {
       });
     },
 
-    updateBody(id: string, markdown: string) {
-      return write(async (changes) => {
-        if (utf8Bytes(markdown) > MAX_NOTE_BYTES) {
-          throw new AppFailure({
+    /** Replaces the whole body; merges with concurrent typing (the change is a minimal splice of the CRDT text). */
+    async updateBody(id: string, markdown: string): Promise<Result<NoteRow>> {
+      if (utf8Bytes(markdown) > MAX_NOTE_BYTES) {
+        return {
+          ok: false,
+          error: {
             code: 'TOO_LARGE',
             message: `A note may hold at most ${MAX_NOTE_BYTES / 1024 / 1024} MB of text.`,
             field: 'content_markdown',
-          });
-        }
-        const row = await db.notes.get(id);
-        if (!row)
-          throw new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${id}".`, field: 'id' });
-        const body = await db.bodies.get(id);
-        if (body?.markdown === markdown) return row;
-        const next = { ...row, ...deriveText(markdown), modified: now() };
-        await db.notes.put(next);
-        await db.bodies.put({ id, markdown });
-        changes.push({ table: 'notes', op: 'put', ids: [id] });
-        return next;
-      });
+          },
+        };
+      }
+      return bodies.replaceText(id, markdown);
     },
 
     move(id: string, rawFolder: string) {
@@ -255,6 +247,7 @@ export function createNotesStore({ db, feed, now, newId }: NotesDeps) {
           throw new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${id}".`, field: 'id' });
         await db.notes.delete(id);
         await db.bodies.delete(id);
+        await bodies.remove(id);
         changes.push({ table: 'notes', op: 'delete', ids: [id] });
         return { id };
       });
@@ -333,6 +326,7 @@ export function createNotesStore({ db, feed, now, newId }: NotesDeps) {
         await db.folders.bulkDelete(folders);
         await db.notes.bulkDelete(notes);
         await db.bodies.bulkDelete(notes);
+        for (const id of notes) await bodies.remove(id);
         changes.push(
           { table: 'folders', op: 'delete', ids: folders },
           { table: 'notes', op: 'delete', ids: notes },

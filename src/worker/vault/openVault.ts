@@ -4,6 +4,7 @@ import { openVaultDb } from '../db/schema';
 import { electLeader, type LeaderElection } from '../leader';
 import { createRegistry, type Registry } from '../ops/registry';
 import { planningOperations } from '../planning';
+import { createNoteBodies, type NoteBodies } from '../stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../stores/notesStore';
 import type { VaultServices } from './services';
 
@@ -19,6 +20,7 @@ export interface OpenVault {
   entry: VaultEntry;
   services: VaultServices;
   notes: NotesStore;
+  bodies: NoteBodies;
   registry: Registry;
   leader: LeaderElection;
   subscribe: (listener: ChangeListener) => () => void;
@@ -35,10 +37,12 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   const services: VaultServices = { vaultId: entry.id, db, feed, now: p.now, newId: p.newId, deviceId };
   const leader = electLeader(p.locks, entry.id);
   const registry = createRegistry([...planningOperations(services)]);
+  const bodies = createNoteBodies(services, p.openChannel(`cairn:crdt:${entry.id}`));
   return {
     entry,
     services,
-    notes: createNotesStore(services),
+    bodies,
+    notes: createNotesStore({ ...services, bodies }),
     registry,
     leader,
     subscribe: (l) => feed.subscribe(l),

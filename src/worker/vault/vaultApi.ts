@@ -30,6 +30,12 @@ export interface VaultApi {
   createFolder(path: string): Promise<Result<{ path: string }>>;
   renameFolder(oldPath: string, newPath: string): Promise<Result<{ path: string }>>;
   deleteFolder(path: string): Promise<Result<{ path: string }>>;
+  /** A note body's whole CRDT state, for the editor to start from. */
+  openNoteDoc(id: string): Promise<Result<Uint8Array>>;
+  /** An update typed in this tab's editor; stored, mirrored to markdown, sent to the other tabs. */
+  pushNoteUpdate(id: string, update: Uint8Array): Promise<Result<NoteHeader>>;
+  /** Updates of note bodies made in other tabs (and by replacements in this one). */
+  onNoteUpdate(listener: (id: string, update: Uint8Array) => void): Promise<void>;
   /** Runs a read operation of the registry (spec 4.4) as the UI. */
   read(operation: string, args: unknown[]): Promise<OpResult<unknown>>;
   /** Runs a write operation of the registry (spec 4.5) as the UI: the user's own action needs no approval. */
@@ -62,6 +68,11 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     createFolder: (path) => notes.createFolder(path),
     renameFolder: (oldPath, newPath) => notes.renameFolder(oldPath, newPath),
     deleteFolder: (path) => notes.deleteFolder(path),
+    openNoteDoc: (id) => vault.bodies.open(id),
+    pushNoteUpdate: (id, update) => vault.bodies.applyUpdate(id, update),
+    async onNoteUpdate(listener) {
+      vault.bodies.onUpdate(listener);
+    },
     read: (operation, args) => vault.registry.read(operation, args, UI),
     write: (operation, args) => vault.registry.write(operation, args, { ...UI, approve: async () => 'once' }),
   };

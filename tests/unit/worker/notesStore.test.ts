@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Change, ChangeFeed } from '../../../src/worker/changes/changeFeed';
 import { openMetaDb, resolveVault } from '../../../src/worker/db/meta';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
+import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../../../src/worker/stores/notesStore';
 
 let db: VaultDb;
@@ -18,7 +19,8 @@ beforeEach(async () => {
   feed.subscribe((b) => seen.push(b.changes));
   let t = 1000;
   let id = 0;
-  store = createNotesStore({ db, feed, now: () => ++t, newId: () => `id${++id}` });
+  const services = { vaultId: 'v', db, feed, now: () => ++t, newId: () => `id${++id}`, deviceId: 'd1' };
+  store = createNotesStore({ ...services, bodies: createNoteBodies(services, null) });
 });
 afterEach(() => db.delete());
 

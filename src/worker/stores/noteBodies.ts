@@ -1,0 +1,168 @@
+import * as Y from 'yjs';
+import { AppFailure, ok, type Result } from '../../shared/result';
+import type { ChannelPort } from '../changes/changeFeed';
+import { BODY_TEXT, COMPACT_AFTER, createDocStore, initialState } from '../crdt/docStore';
+import { createLoadedDocs } from '../crdt/loadedDocs';
+import { spliceText } from '../crdt/textDiff';
+import type { NoteRow } from '../db/schema';
+import type { VaultServices } from '../vault/services';
+import { deriveText } from './noteText';
+
+export type DocUpdateListener = (docId: string, update: Uint8Array) => void;
+
+/**
+ * Note bodies as Yjs documents. Every change, whether typed in an editor (an update) or a
+ * whole-text replacement (an operation, a restore, an import), is stored as an update row in
+ * the SAME transaction as the markdown mirror (bodies) and the note's derived fields, so search
+ * and reads always see what the document says. After commit the update goes to the other tabs,
+ * whose editors merge it character by character.
+ */
+export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) {
+  const { db, feed, now } = s;
+  const store = createDocStore(db);
+  const loaded = createLoadedDocs();
+  const listeners = new Set<DocUpdateListener>();
+
+  channel?.addEventListener('message', (e) => {
+    const { docId, update } = (e.data ?? {}) as { docId?: unknown; update?: unknown };
+    if (typeof docId !== 'string' || !(update instanceof Uint8Array)) return;
+    const doc = loaded.get(docId);
+    if (doc) Y.applyUpdate(doc, update, 'tab');
+    for (const l of listeners) l(docId, update);
+  });
+
+  /** The loaded document, read from the store (or, for a note that never had CRDT state, seeded from its markdown in the same transaction). Call inside a rw transaction over crdt, notes and bodies. */
+  async function docFor(docId: string): Promise<Y.Doc> {
+    const held = loaded.get(docId);
+    if (held) return held;
+    let state = await store.loadState(docId);
+    if (state === null) {
+      const body = await db.bodies.get(docId);
+      state = initialState(body?.markdown ?? '');
+      await store.append(docId, state);
+    }
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, state);
+    loaded.set(docId, doc);
+    return doc;
+  }
+
+  async function mirror(row: NoteRow, markdown: string): Promise<NoteRow> {
+    const next = { ...row, ...deriveText(markdown), modified: now() };
+    await db.notes.put(next);
+    await db.bodies.put({ id: row.id, markdown });
+    return next;
+  }
+
+  /** Applies `change` to the document in one transaction; on commit, tells the other tabs. */
+  async function write(docId: string, change: (doc: Y.Doc) => Uint8Array | null): Promise<Result<NoteRow>> {
+    const updates: Uint8Array[] = [];
+    try {
+      const row = await db.transaction(
+        'rw',
+        db.notes,
+        db.bodies,
+        db.crdtUpdates,
+        db.crdtSnapshots,
+        async () => {
+          const note = await db.notes.get(docId);
+          if (!note)
+            throw new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${docId}".`, field: 'id' });
+          const doc = await docFor(docId);
+          const update = change(doc);
+          if (update === null) return note;
+          updates.push(update);
+          await store.append(docId, update);
+          if ((await store.updateCount(docId)) > COMPACT_AFTER) await store.compact(docId);
+          return mirror(note, doc.getText(BODY_TEXT).toString());
+        },
+      );
+      if (updates.length > 0) {
+        for (const u of updates) channel?.postMessage({ docId, update: u });
+        feed.committed([{ table: 'notes', op: 'put', ids: [docId] }]);
+      }
+      return ok(row);
+    } catch (err) {
+      loaded.drop(docId); // the in-memory doc may hold what did not commit: reload it next time
+      if (err instanceof AppFailure) return { ok: false, error: err.error };
+      throw err;
+    }
+  }
+
+  return {
+    /** The document's whole state, for an editor to start from. */
+    async open(docId: string): Promise<Result<Uint8Array>> {
+      try {
+        const state = await db.transaction(
+          'rw',
+          db.notes,
+          db.bodies,
+          db.crdtUpdates,
+          db.crdtSnapshots,
+          async () => {
+            if (!(await db.notes.get(docId))) {
+              throw new AppFailure({
+                code: 'NOT_FOUND',
+                message: `No note with id "${docId}".`,
+                field: 'id',
+              });
+            }
+            return Y.encodeStateAsUpdate(await docFor(docId));
+          },
+        );
+        return ok(state);
+      } catch (err) {
+        if (err instanceof AppFailure) return { ok: false, error: err.error };
+        throw err;
+      }
+    },
+
+    /** An update made by this tab's editor. Applying it twice is harmless (Yjs updates are idempotent). */
+    applyUpdate(docId: string, update: Uint8Array) {
+      return write(docId, (doc) => {
+        // Yjs emits 'update' only when the update changed the document (insertions or deletions);
+        // one still waiting for a missing dependency is kept too, so that it is never lost.
+        let changed = false;
+        const mark = () => {
+          changed = true;
+        };
+        doc.on('update', mark);
+        Y.applyUpdate(doc, update, 'editor');
+        doc.off('update', mark);
+        return changed || doc.store.pendingStructs !== null || doc.store.pendingDs !== null ? update : null;
+      });
+    },
+
+    /** Replaces the whole text with the smallest splice, merging with concurrent edits. */
+    replaceText(docId: string, markdown: string) {
+      return write(docId, (doc) => {
+        let update: Uint8Array | null = null;
+        const capture = (u: Uint8Array) => {
+          update = update ? Y.mergeUpdates([update, u]) : u;
+        };
+        doc.on('update', capture);
+        doc.transact(() => spliceText(doc.getText(BODY_TEXT), markdown), 'replace');
+        doc.off('update', capture);
+        return update;
+      });
+    },
+
+    /** The first state of a new note; call inside the creating transaction. */
+    async create(docId: string, markdown: string): Promise<void> {
+      await store.append(docId, initialState(markdown));
+    },
+
+    /** Call inside the deleting transaction. */
+    async remove(docId: string): Promise<void> {
+      loaded.drop(docId);
+      await store.remove(docId);
+    },
+
+    onUpdate(listener: DocUpdateListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type NoteBodies = ReturnType<typeof createNoteBodies>;
