@@ -4,7 +4,8 @@
  * listed in docs/agent-tools.md. Same `{ok, value | error}` shape as the domain checks use, so a
  * domain refusal passes through an operation unchanged.
  */
-export type ErrorCode =
+/** The codes this layer raises; a domain may pass others through (CONFLICT, TOO_LARGE, ...). */
+export type KnownErrorCode =
   | 'VALIDATION'
   | 'NOT_FOUND'
   | 'APPROVAL_DENIED'
@@ -14,6 +15,9 @@ export type ErrorCode =
   | 'AMBIGUOUS'
   | 'UNAVAILABLE'
   | 'INTERNAL';
+
+// `string & {}` keeps editor completion for the known codes while accepting a domain's own.
+export type ErrorCode = KnownErrorCode | (string & {});
 
 export interface OpError {
   code: ErrorCode;
@@ -39,7 +43,7 @@ export function ok<T>(value: T): { ok: true; value: T } {
 }
 
 export function fail(
-  code: ErrorCode,
+  code: KnownErrorCode,
   message: string,
   details: Omit<OpError, 'code' | 'message'> = {},
 ): { ok: false; error: OpError } {
