@@ -113,7 +113,10 @@ describe('notes operations over the real note store', () => {
     const seen: { operation: string; destructive: boolean }[] = [];
     const deny = {
       ...ui,
-      approve: async (r: { operation: string; destructive: boolean }) => (seen.push(r), 'deny' as const),
+      approve: async (r: { operation: string; destructive: boolean }) => {
+        seen.push(r);
+        return 'deny' as const;
+      },
     };
     await v.registry.write('notes.create', [{ title: 'A' }], deny);
     await v.registry.write('notes.deleteFolder', ['A'], deny);
