@@ -1,9 +1,44 @@
 import type { EntityTable } from 'dexie';
+import type { InboxRow } from '../domain/inbox/inboxItem';
+import type { JournalRow } from '../domain/journal/journalEntry';
+import type { ProjectRecord, StatusRecord, TaskRecord, Tombstone } from '../domain/tasks/types';
+import type { TaskIndexKeys } from '../domain/tasks/views/queryPort';
+
+/** A task as stored: the record plus the derived index keys of `taskIndexKeys` (never synced). */
+export type TaskRow = TaskRecord & TaskIndexKeys;
+
+/** A deleted record's tombstone, kept for the sync engine (kind: task, project, status, ...). */
+export interface TombstoneRow extends Tombstone {
+  kind: string;
+}
 
 /**
- * Tables of the planning half of the vault (tasks, projects, statuses, journal, inbox, tags,
- * canvases, ...), applied as schema version 3. Empty until that half lands.
+ * Tables of the planning half of the vault, applied as schema version 3.
+ *
+ * Indexes are chosen so every view is a range scan or count over one index (docs/planning.md):
+ * - tasks `[state+dueDate]`: Today / Upcoming / Overdue (null due dates are not indexed, so
+ *   undated tasks never enter those scans);
+ * - tasks `[projectId+parentKey+position]`: a project's list, one parent's subtasks, max position;
+ * - tasks `[projectId+statusKey+position]`: a board column; `[parentKey+state]`: subtask counts;
+ * - tasks `[projectId+state]` and `state`: stats; `*tags`: tag counts, rename and merge.
+ * - journal `date` is unique (one entry a day; id `j` + date).
+ * - inbox `[bucket+capturedAt]`: the open / snoozed / filed / archived lists, newest first.
  */
-export type PlanningTables = Record<never, EntityTable<never, never>>;
+export interface PlanningTables {
+  tasks: EntityTable<TaskRow, 'id'>;
+  projects: EntityTable<ProjectRecord, 'id'>;
+  statuses: EntityTable<StatusRecord, 'id'>;
+  tombstones: EntityTable<TombstoneRow, 'id'>;
+  journal: EntityTable<JournalRow, 'id'>;
+  inbox: EntityTable<InboxRow, 'id'>;
+}
 
-export const PLANNING_TABLES: Record<string, string> = {};
+export const PLANNING_TABLES: Record<string, string> = {
+  tasks:
+    'id, projectId, statusId, parentId, [state+dueDate], [projectId+parentKey+position], [projectId+statusKey+position], [parentKey+state], [projectId+state], state, *tags',
+  projects: 'id, position',
+  statuses: 'id, projectId',
+  tombstones: 'id, kind',
+  journal: 'id, &date, modifiedAt',
+  inbox: 'id, [bucket+capturedAt], filedAt, archivedAt',
+};

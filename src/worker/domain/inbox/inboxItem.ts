@@ -1,0 +1,100 @@
+import type { VectorClock } from '../clock/vectorClock';
+
+export const INBOX_TYPES = ['text', 'link', 'image', 'voice', 'clip', 'pdf'] as const;
+export type InboxType = (typeof INBOX_TYPES)[number];
+
+/** Where an item sits: the lists of the inbox are one index range each (`[bucket+capturedAt]`). */
+export type InboxBucket = 'open' | 'snoozed' | 'filed' | 'archived';
+
+/** One step of an item's filing history, newest last; undo walks it back. */
+export interface FilingEvent {
+  at: string;
+  action: 'file' | 'archive' | 'convert' | 'undo';
+  /** e.g. `folder:Projects/Cairn`, `project:inbox`, `task:<id>`, `note:<id>` */
+  target: string | null;
+}
+
+/** An inbox item as stored: the full item of spec 2.6 without its derived fields (isStale, href). */
+export interface InboxRow {
+  id: string;
+  type: InboxType;
+  title: string;
+  content: string | null;
+  bucket: InboxBucket;
+  /** epoch ms, the list order */
+  capturedAt: number;
+  createdAt: string;
+  modifiedAt: string;
+  filedAt: string | null;
+  filedTo: string | null;
+  filedAction: string | null;
+  snoozedUntil: string | null;
+  snoozeReason: string | null;
+  viewedAt: string | null;
+  archivedAt: string | null;
+  processingStatus: 'complete' | 'pending' | 'failed';
+  processingError: string | null;
+  metadata: Record<string, string> | null;
+  sourceUrl: string | null;
+  sourceTitle: string | null;
+  captureSource: string | null;
+  transcription: string | null;
+  transcriptionStatus: string | null;
+  tags: string[];
+  history: FilingEvent[];
+  clock: VectorClock;
+}
+
+/** Days after which an open, unviewed item counts as stale unless the user changed it. */
+export const DEFAULT_STALE_DAYS = 14;
+
+export function isStale(row: InboxRow, nowMs: number, staleDays: number): boolean {
+  return row.bucket === 'open' && nowMs - row.capturedAt > staleDays * 86_400_000;
+}
+
+const inboxHref = (id: string) => `svc://inbox/${encodeURIComponent(id)}`;
+
+export function inboxSourceRef(row: Pick<InboxRow, 'id' | 'title' | 'type'>) {
+  return {
+    kind: 'inbox' as const,
+    id: row.id,
+    title: row.title,
+    href: inboxHref(row.id),
+    itemType: row.type,
+  };
+}
+
+/** The list entry of spec 2.6. */
+export function toInboxListEntry(row: InboxRow) {
+  const ref = inboxSourceRef(row);
+  return {
+    id: row.id,
+    type: row.type,
+    source: row.type === 'link' ? row.sourceUrl : row.type,
+    title: row.title,
+    snippet: (row.content ?? '').slice(0, 200),
+    captured_at: row.capturedAt,
+    bucket: row.bucket,
+    snoozedUntil: row.snoozedUntil,
+    tags: row.tags,
+    href: ref.href,
+    source_ref: ref,
+  };
+}
+
+/** The full item of spec 2.6. */
+export function toFullInboxItem(row: InboxRow, nowMs: number, staleDays: number) {
+  const { bucket: _b, capturedAt: _c, history: _h, clock: _k, ...rest } = row;
+  const ref = inboxSourceRef(row);
+  return {
+    ...rest,
+    attachmentPath: null,
+    attachmentUrl: null,
+    thumbnailPath: null,
+    thumbnailUrl: null,
+    isStale: isStale(row, nowMs, staleDays),
+    href: ref.href,
+    source_ref: ref,
+    sources: [ref],
+  };
+}

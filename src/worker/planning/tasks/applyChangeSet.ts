@@ -1,0 +1,38 @@
+import type { Change } from '../../changes/changeFeed';
+import type { VaultDb } from '../../db/schema';
+import type { ChangeSet } from '../../domain/tasks/changeSet';
+import type { Tombstone } from '../../domain/tasks/types';
+import { toTaskRow } from './taskRows';
+
+/** The tables a tasks write touches; every tasks transaction opens all of them. */
+export const taskTables = (db: VaultDb) => [db.tasks, db.projects, db.statuses, db.tombstones];
+
+/**
+ * Writes a change set inside the caller's transaction: upserts by id (index keys recomputed),
+ * deletes with a tombstone kept for sync. Returns the feed entries of what changed.
+ */
+export async function applyChangeSet(db: VaultDb, set: ChangeSet): Promise<Change[]> {
+  const stones = (kind: string, list: readonly Tombstone[]) => list.map((t) => ({ ...t, kind }));
+  await Promise.all([
+    db.tasks.bulkPut(set.tasks.map(toTaskRow)),
+    db.projects.bulkPut([...set.projects]),
+    db.statuses.bulkPut([...set.statuses]),
+    db.tasks.bulkDelete(set.deletedTasks.map((t) => t.id)),
+    db.projects.bulkDelete(set.deletedProjects.map((t) => t.id)),
+    db.statuses.bulkDelete(set.deletedStatuses.map((t) => t.id)),
+    db.tombstones.bulkPut([
+      ...stones('task', set.deletedTasks),
+      ...stones('project', set.deletedProjects),
+      ...stones('status', set.deletedStatuses),
+    ]),
+  ]);
+  const ids = (list: readonly { id: string }[]) => list.map((r) => r.id);
+  return [
+    { table: 'tasks', op: 'put', ids: ids(set.tasks) },
+    { table: 'projects', op: 'put', ids: ids(set.projects) },
+    { table: 'statuses', op: 'put', ids: ids(set.statuses) },
+    { table: 'tasks', op: 'delete', ids: ids(set.deletedTasks) },
+    { table: 'projects', op: 'delete', ids: ids(set.deletedProjects) },
+    { table: 'statuses', op: 'delete', ids: ids(set.deletedStatuses) },
+  ];
+}
