@@ -1,6 +1,8 @@
 import { inject } from 'vitest';
 import type { SessionTokens } from '../../src/sync/protocol/auth';
 
+export { sign } from './items';
+
 export const base = inject('syncBaseUrl');
 
 export interface ApiResult<T = unknown> {
@@ -68,13 +70,6 @@ export async function signInDevice(email = uniqueEmail(), name = 'test device'):
   });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.text}`);
   return { ...signIn.body, email, publicKey, privateKey: pair.privateKey };
-}
-
-export async function sign(device: TestDevice, message: Uint8Array): Promise<string> {
-  const sig = new Uint8Array(
-    await crypto.subtle.sign({ name: 'Ed25519' }, device.privateKey, new Uint8Array(message)),
-  );
-  return Buffer.from(sig).toString('base64');
 }
 
 export function errorCode(res: ApiResult): string | undefined {

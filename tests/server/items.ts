@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PushItem } from '../../src/sync/protocol/push';
 import { deleteAttestationBytes, itemSigningBytes } from '../../src/sync/protocol/signing';
-import { sign, type TestDevice } from './helpers';
+import type { TestDevice } from './helpers';
 
 /** A well-formed encrypted payload envelope (random bytes: the server never decrypts). */
 export function envelopeText(dataBytes = 64): string {
@@ -25,7 +25,11 @@ export interface ItemSpec {
 }
 
 /** Builds a correctly signed push item (and delete attestation for tombstones). */
-export async function signedItem(device: TestDevice, vaultId: string, spec: ItemSpec): Promise<PushItem> {
+export async function signedItem(
+  device: Pick<TestDevice, 'deviceId' | 'privateKey'>,
+  vaultId: string,
+  spec: ItemSpec,
+): Promise<PushItem> {
   const type = spec.type ?? 'note';
   const payload = spec.payload ?? envelopeText();
   const bytes = Buffer.from(payload, 'utf8');
@@ -61,4 +65,12 @@ export async function signedItem(device: TestDevice, vaultId: string, spec: Item
     );
   }
   return item;
+}
+
+/** Ed25519 signature (WebCrypto) by a device's private key, base64. */
+export async function sign(device: { privateKey: CryptoKey }, message: Uint8Array): Promise<string> {
+  const sig = new Uint8Array(
+    await crypto.subtle.sign({ name: 'Ed25519' }, device.privateKey, new Uint8Array(message)),
+  );
+  return Buffer.from(sig).toString('base64');
 }

@@ -53,7 +53,9 @@ export async function pushItems(
     return false;
   });
 
-  const verified = await ctx.timing.measure('sig', () => verifySignatures(deps, ctx, unique, rejected));
+  const device = await ctx.timing.measure('d1', () => devicePublicKey(deps, ctx.userId, ctx.deviceId));
+  const publicKey = device ? fromBase64(device.publicKey) : null;
+  const verified = await ctx.timing.measure('sig', () => verifySignatures(publicKey, ctx, unique, rejected));
   const [stored, usage] = await ctx.timing.measure('d1', () =>
     Promise.all([
       readRowsByRefs(
@@ -152,13 +154,11 @@ export async function pushItems(
 
 /** Signatures against the PUSHING device's registered key (spec 5.4): a mismatch refuses every item. */
 async function verifySignatures(
-  deps: Deps,
+  publicKey: Uint8Array | null,
   ctx: PushContext,
   items: ValidItem[],
   rejected: PushRejected[],
 ): Promise<ValidItem[]> {
-  const device = await devicePublicKey(deps, ctx.userId, ctx.deviceId);
-  const publicKey = device ? fromBase64(device.publicKey) : null;
   const checks = await Promise.all(
     items.map(async (valid) => {
       const { item } = valid;

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** A free 127.0.0.1 port, found by binding port 0. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export interface RunningService {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns the real service (scripts/server-dev.mjs: migrations + wrangler dev on workerd) on a
+ * free port with a fresh persist dir, in its own process group, and resolves once it printed its
+ * ready line. `stop` kills the whole group (wrangler spawns workerd) and removes the state.
+ * Every @test.cairn.local address is a development account (code echoed, dev_seed plan).
+ */
+export async function startSyncService(): Promise<RunningService> {
+  const root = resolve(import.meta.dirname, '../..');
+  const persist = mkdtempSync(join(tmpdir(), 'cairn-sync-test-'));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      'scripts/server-dev.mjs',
+      ...['--port', String(port), '--persist-to', persist],
+      ...['--var', 'DEV_ACCOUNTS:dev@cairn.local,@test.cairn.local', '--var', 'AUTH_RATE_PER_MINUTE:100000'],
+    ],
+    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stderr?.on('data', (d) => {
+    output += String(d);
+  });
+  const stop = async () => {
+    if (child.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(persist, { recursive: true, force: true });
+  };
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`sync service did not start in 90 s:\n${output}`)), 90_000);
+    child.stdout?.on('data', (d) => {
+      const m = /ready at (http:\/\/\S+)/.exec(String(d));
+      if (m) {
+        clearTimeout(timer);
+        ok(m[1] as string);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`sync service exited with ${code}:\n${output}`));
+    });
+  }).catch(async (err: unknown) => {
+    await stop();
+    throw err;
+  });
+  return { url, stop };
+}
