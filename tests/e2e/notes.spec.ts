@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { replaceBody } from './editor';
 
 async function openApp(page: Page) {
   await page.goto('/');
@@ -21,7 +22,7 @@ async function newNote(page: Page, title: string, body: string) {
   const titleBox = page.getByRole('textbox', { name: 'Title' });
   await titleBox.fill(title);
   await titleBox.press('Enter');
-  await page.getByRole('textbox', { name: 'Note body' }).fill(body);
+  await replaceBody(page, body);
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 }
 
@@ -37,11 +38,11 @@ test('create, rename, edit, list and delete notes in folders; everything persist
   await newNote(page, 'Plan', 'First **draft**');
   await page.getByRole('textbox', { name: 'Title' }).fill('Plan v2');
   await page.getByRole('textbox', { name: 'Title' }).press('Enter');
-  await page.getByRole('textbox', { name: 'Note body' }).fill('Second draft with more words');
+  await replaceBody(page, 'Second draft with more words');
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Note body' })).toHaveValue('Second draft with more words');
+  await expect(page.getByRole('textbox', { name: 'Note body' })).toHaveText('Second draft with more words');
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Plan v2');
   const back = page.getByRole('button', { name: 'Back to notes' });
   if (await back.isVisible()) await back.click();
@@ -91,4 +92,26 @@ test('two tabs: a note created in one appears in the other; closing the leader h
 
   await a.close();
   await expect(b.locator('.app[data-leader="true"]')).toBeVisible();
+});
+
+test('two tabs typing in one note merge character by character', async ({ context }) => {
+  const a = await context.newPage();
+  await openApp(a);
+  await newNote(a, 'Together', 'middle');
+  const url = a.url();
+  const b = await context.newPage();
+  await b.goto(url);
+  const bodyA = a.getByRole('textbox', { name: 'Note body' });
+  const bodyB = b.getByRole('textbox', { name: 'Note body' });
+  await expect(bodyB).toHaveText('middle');
+  // Both type at the same time, at opposite ends.
+  await bodyA.click();
+  await a.keyboard.press('Control+Home');
+  await bodyB.click();
+  await b.keyboard.press('Control+End');
+  await Promise.all([a.keyboard.type('start-', { delay: 15 }), b.keyboard.type('-end', { delay: 15 })]);
+  await expect(bodyA).toHaveText('start-middle-end');
+  await expect(bodyB).toHaveText('start-middle-end');
+  await b.reload();
+  await expect(b.getByRole('textbox', { name: 'Note body' })).toHaveText('start-middle-end');
 });

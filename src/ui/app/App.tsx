@@ -1,10 +1,9 @@
-import { createResource, createSignal, For, onCleanup, Show } from 'solid-js';
+import { createResource, createSignal, For, lazy, onCleanup, Show, Suspense } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { AppError } from '../../shared/result';
 import type { NoteSort } from '../../worker/stores/notesStore';
 import { createNoteList } from '../notes/createNoteList';
 import { FolderTree } from '../notes/FolderTree';
-import { NoteEditor } from '../notes/NoteEditor';
 import { NoteList } from '../notes/NoteList';
 import { planningSections } from '../planning/sections';
 import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
@@ -15,6 +14,9 @@ import { createTheme } from '../settings/theme';
 import { createVaultClient } from '../vault/createVaultClient';
 import { createRoute } from './createRoute';
 import { FolderActions } from './FolderActions';
+
+// The editor (Yjs, CodeMirror) loads when a note opens, not with the first paint.
+const NoteEditor = lazy(() => import('../notes/NoteEditor'));
 
 export function App() {
   const client = createVaultClient();
@@ -158,7 +160,11 @@ export function App() {
           <NoteList total={list.total()} at={list.at} selectedId={route.noteId()} onOpen={route.openNote} />
         </main>
         <Show when={route.noteId()} keyed>
-          {(id) => <NoteEditor client={client} id={id} onClose={route.closeNote} onDelete={deleteNote} />}
+          {(id) => (
+            <Suspense fallback={<section class="editor" aria-label="Editor" aria-busy="true" />}>
+              <NoteEditor client={client} id={id} onClose={route.closeNote} onDelete={deleteNote} />
+            </Suspense>
+          )}
         </Show>
       </Show>
       <Show when={error()}>

@@ -1,6 +1,9 @@
-import { createEffect, Show } from 'solid-js';
+import { createEffect, lazy, Show, Suspense } from 'solid-js';
 import type { VaultClient } from '../vault/createVaultClient';
+import { createNoteDoc } from './createNoteDoc';
 import { createNoteDraft } from './createNoteDraft';
+
+const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
 
 interface Props {
   client: VaultClient;
@@ -9,8 +12,9 @@ interface Props {
   onDelete: (id: string, title: string) => void;
 }
 
-export function NoteEditor(props: Props) {
+export default function NoteEditor(props: Props) {
   const draft = createNoteDraft(props.client, props.id);
+  const body = createNoteDoc(props.client, props.id);
   let titleInput!: HTMLInputElement;
   createEffect(() => {
     const n = draft.note();
@@ -22,6 +26,8 @@ export function NoteEditor(props: Props) {
     if (!n || titleInput.value === n.title) return;
     if (!(await draft.rename(titleInput.value))) titleInput.focus();
   }
+
+  const problem = () => draft.error() ?? body.error();
 
   return (
     <section class="editor" aria-label="Editor">
@@ -48,27 +54,24 @@ export function NoteEditor(props: Props) {
                   }}
                 />
                 <span class="save-state" role="status" aria-live="polite">
-                  {draft.saving() ? 'Saving…' : 'Saved'}
+                  {body.saving() ? 'Saving…' : body.ready() ? 'Saved' : 'Opening…'}
                 </span>
                 <button type="button" class="danger" onClick={() => props.onDelete(n().id, n().title)}>
                   Delete note
                 </button>
               </div>
-              <Show when={draft.error()}>
+              <Show when={problem()}>
                 {(e) => (
                   <p class="error" role="alert">
                     {e().message}
                   </p>
                 )}
               </Show>
-              <textarea
-                class="body"
-                aria-label="Note body"
-                spellcheck={true}
-                value={n().markdown}
-                onInput={(e) => draft.setBody(e.currentTarget.value)}
-                placeholder="Write in markdown…"
-              />
+              <Show when={body.ready()} fallback={<p class="empty">Opening…</p>}>
+                <Suspense fallback={<p class="empty">Loading the editor…</p>}>
+                  <MarkdownEditor text={body.text} label="Note body" />
+                </Suspense>
+              </Show>
             </>
           )}
         </Show>

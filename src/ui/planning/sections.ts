@@ -1,4 +1,5 @@
 import type { Section } from '../app/section';
+import { TasksSection } from './tasks/TasksSection';
 
-/** The planning half's sections (tasks, journal, inbox, canvases, ...), listed as they are built. */
-export const planningSections: Section[] = [];
+/** The planning half's sections (tasks, journal, inbox, ...), listed as they are built. */
+export const planningSections: Section[] = [{ id: 'tasks', label: 'Tasks', shortcut: 't', component: TasksSection }];

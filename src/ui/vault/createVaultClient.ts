@@ -18,10 +18,16 @@ export function createVaultClient() {
   const [info, setInfo] = createSignal<VaultInfo | null>(null);
   const [isLeader, setLeader] = createSignal(false);
   const listeners = new Set<(batch: ChangeBatch) => void>();
+  const docListeners = new Map<string, Set<(update: Uint8Array) => void>>();
 
   void api.onChange(
     Comlink.proxy((batch: ChangeBatch) => {
       for (const l of listeners) l(batch);
+    }),
+  );
+  void api.onNoteUpdate(
+    Comlink.proxy((id: string, update: Uint8Array) => {
+      for (const l of docListeners.get(id) ?? []) l(update);
     }),
   );
   void api.onLeaderChange(Comlink.proxy((leader: boolean) => setLeader(leader)));
@@ -35,6 +41,16 @@ export function createVaultClient() {
     onChange(listener: (batch: ChangeBatch) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** Calls `listener` with every update of note `id`'s body made elsewhere (another tab, an operation). */
+    onNoteUpdate(id: string, listener: (update: Uint8Array) => void): () => void {
+      const set = docListeners.get(id) ?? new Set();
+      set.add(listener);
+      docListeners.set(id, set);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) docListeners.delete(id);
+      };
     },
   };
 }

@@ -1,0 +1,48 @@
+import { defaultKeymap, indentWithTab } from '@codemirror/commands';
+import { markdown } from '@codemirror/lang-markdown';
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
+import { EditorState } from '@codemirror/state';
+import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view';
+import { onCleanup, onMount } from 'solid-js';
+import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
+import * as Y from 'yjs';
+
+interface Props {
+  text: Y.Text;
+  label: string;
+}
+
+/**
+ * CodeMirror 6 bound to the note's Y.Text (y-codemirror.next): typing changes the CRDT document,
+ * and updates from other tabs appear character by character. Undo is the Yjs undo manager, so it
+ * undoes only this tab's edits. Loaded on demand: it is not part of the first paint.
+ */
+export default function MarkdownEditor(props: Props) {
+  let host!: HTMLDivElement;
+  onMount(() => {
+    const undo = new Y.UndoManager(props.text);
+    const view = new EditorView({
+      parent: host,
+      state: EditorState.create({
+        doc: props.text.toString(),
+        extensions: [
+          keymap.of([...yUndoManagerKeymap, ...defaultKeymap, ...searchKeymap, indentWithTab]),
+          drawSelection(),
+          highlightSelectionMatches(),
+          markdown(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          EditorView.lineWrapping,
+          placeholder('Write in markdown…'),
+          EditorView.contentAttributes.of({ 'aria-label': props.label, spellcheck: 'true' }),
+          yCollab(props.text, null, { undoManager: undo }),
+        ],
+      }),
+    });
+    onCleanup(() => {
+      view.destroy();
+      undo.destroy();
+    });
+  });
+  return <div class="cm-host" ref={host} />;
+}

@@ -1,0 +1,69 @@
+import { For, Show } from 'solid-js';
+import type { VaultClient } from '../../vault/createVaultClient';
+import { readOp } from '../shared/callOp';
+import { createLive } from '../shared/createLive';
+import { QuickAdd } from './QuickAdd';
+import type { TaskActions } from './createTaskActions';
+import { TaskRow } from './TaskRow';
+import { type DueReply, TASK_TABLES, type UpcomingReply } from './taskTypes';
+
+interface Props {
+  client: VaultClient;
+  view: 'today' | 'overdue' | 'upcoming';
+  actions: TaskActions;
+  onOpen: (id: string) => void;
+}
+
+const TITLES = { today: 'Today', overdue: 'Overdue', upcoming: 'Upcoming' } as const;
+
+/** Today and Overdue as one list, Upcoming grouped by day; new tasks from Today are due today. */
+export function DueView(props: Props) {
+  const flat = createLive(
+    props.client,
+    TASK_TABLES,
+    () => props.view,
+    (view) => readOp<DueReply>(props.client, view === 'overdue' ? 'tasks.getOverdue' : 'tasks.getToday'),
+  );
+  const upcoming = createLive(
+    props.client,
+    TASK_TABLES,
+    () => props.view,
+    (view) =>
+      view === 'upcoming'
+        ? readOp<UpcomingReply>(props.client, 'tasks.getUpcoming', { days: 14 })
+        : Promise.resolve({ ok: true as const, value: { today: '', days: [] } }),
+  );
+  return (
+    <section class="due-view" aria-labelledby="due-title">
+      <h2 id="due-title">{TITLES[props.view]}</h2>
+      <Show when={props.view === 'today'}>
+        <QuickAdd
+          label="New task for today"
+          onAdd={(title) => props.actions.create({ title, dueDate: flat.data()?.today })}
+        />
+      </Show>
+      <Show when={props.view === 'upcoming'} fallback={
+        <Show when={(flat.data()?.tasks.length ?? 0) > 0} fallback={<p class="empty">Nothing {props.view === 'today' ? 'due today' : 'overdue'}.</p>}>
+          <ul class="task-list" aria-label={`${TITLES[props.view]} tasks`}>
+            <For each={flat.data()?.tasks}>
+              {(t) => <TaskRow task={t} onToggle={props.actions.toggle} onOpen={props.onOpen} showDue={props.view === 'overdue'} />}
+            </For>
+          </ul>
+        </Show>
+      }>
+        <Show when={(upcoming.data()?.days.length ?? 0) > 0} fallback={<p class="empty">Nothing due in the next two weeks.</p>}>
+          <For each={upcoming.data()?.days}>
+            {(day) => (
+              <section class="due-day" aria-label={day.date}>
+                <h3>{day.date}</h3>
+                <ul class="task-list">
+                  <For each={day.tasks}>{(t) => <TaskRow task={t} onToggle={props.actions.toggle} onOpen={props.onOpen} />}</For>
+                </ul>
+              </section>
+            )}
+          </For>
+        </Show>
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { createSignal, For, Show } from 'solid-js';
+import type { VaultClient } from '../../vault/createVaultClient';
+import { readOp } from '../shared/callOp';
+import { createLive } from '../shared/createLive';
+import { BoardCard } from './BoardCard';
+import type { TaskActions } from './createTaskActions';
+import { QuickAdd } from './QuickAdd';
+import { TaskRow } from './TaskRow';
+import { type BoardReply, TASK_TABLES, type TaskCard } from './taskTypes';
+
+interface Props {
+  client: VaultClient;
+  projectId: string;
+  mode: 'board' | 'list';
+  actions: TaskActions;
+  onOpen: (id: string) => void;
+  onMode: (mode: 'board' | 'list') => void;
+}
+
+/** A project as a board (statuses as columns) or as one list; both from the same board read. */
+export function ProjectBoard(props: Props) {
+  const board = createLive(
+    props.client,
+    TASK_TABLES,
+    () => props.projectId,
+    (id) => readOp<BoardReply>(props.client, 'tasks.getBoard', id, { limitPerColumn: 200 }),
+  );
+  const [over, setOver] = createSignal<string | null>(null);
+  const statuses = () => board.data()?.columns.map((c) => c.status) ?? [];
+  const move = (task: TaskCard, statusId: string) => {
+    if (statusId !== task.statusId) void props.actions.update(task.id, { statusId });
+  };
+  const drop = (e: DragEvent, statusId: string) => {
+    e.preventDefault();
+    setOver(null);
+    const id = e.dataTransfer?.getData('text/x-cairn-task');
+    const task = board.data()?.columns.flatMap((c) => c.tasks).find((t) => t.id === id);
+    if (task) move(task, statusId);
+  };
+
+  return (
+    <section class="project-board" aria-labelledby="project-title">
+      <div class="plan-bar">
+        <a href="#/tasks/projects" class="back-link">
+          ← Projects
+        </a>
+        <h2 id="project-title">{board.data()?.project.name ?? ''}</h2>
+        <div role="group" aria-label="Layout">
+          <button type="button" aria-pressed={props.mode === 'board'} onClick={() => props.onMode('board')}>
+            Board
+          </button>
+          <button type="button" aria-pressed={props.mode === 'list'} onClick={() => props.onMode('list')}>
+            List
+          </button>
+        </div>
+      </div>
+      <QuickAdd label="New task in this project" onAdd={(title) => props.actions.create({ title, projectId: props.projectId })} />
+      <Show when={board.error()}>{(e) => <p class="plan-failure" role="alert">{e().message}</p>}</Show>
+      <Show
+        when={props.mode === 'board'}
+        fallback={
+          <ul class="task-list" aria-label="Tasks">
+            <For each={board.data()?.columns.flatMap((c) => c.tasks).sort((a, b) => a.position - b.position)}>
+              {(t) => <TaskRow task={t} onToggle={props.actions.toggle} onOpen={props.onOpen} showDue />}
+            </For>
+          </ul>
+        }
+      >
+        <div class="board-columns">
+          <For each={board.data()?.columns}>
+            {(col) => (
+              <section
+                class="board-column"
+                aria-label={col.status.name}
+                data-status-id={col.status.id}
+                data-over={over() === col.status.id ? 'true' : undefined}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  setOver(col.status.id);
+                }}
+                onDragLeave={() => setOver(null)}
+                onDrop={(e) => drop(e, col.status.id)}
+              >
+                <h3>
+                  {col.status.name} <span class="count">{col.total}</span>
+                </h3>
+                <ul class="board-cards">
+                  <For each={col.tasks}>
+                    {(t) => <BoardCard task={t} statuses={statuses()} onOpen={props.onOpen} onMove={move} />}
+                  </For>
+                </ul>
+              </section>
+            )}
+          </For>
+        </div>
+      </Show>
+    </section>
+  );
+}

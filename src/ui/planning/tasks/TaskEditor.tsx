@@ -1,0 +1,191 @@
+import { createSignal, For, Show } from 'solid-js';
+import type { VaultClient } from '../../vault/createVaultClient';
+import { readOp } from '../shared/callOp';
+import { createLive } from '../shared/createLive';
+import type { TaskActions } from './createTaskActions';
+import { QuickAdd } from './QuickAdd';
+import { parseTags, type RepeatChoice, repeatChoiceOf, repeatConfigOf } from './repeatForm';
+import { TaskRow } from './TaskRow';
+import { PRIORITY_LABELS, type ProjectEntry, type StatusRecord, TASK_TABLES, type TaskCard, type TaskRecord } from './taskTypes';
+
+interface Props {
+  client: VaultClient;
+  id: string;
+  actions: TaskActions;
+  onOpen: (id: string) => void;
+  onClose: () => void;
+}
+
+/** Every editable field of a task, saved as one `tasks.update`; subtasks below it. */
+export function TaskEditor(props: Props) {
+  const task = createLive(props.client, TASK_TABLES, () => props.id, (id) => readOp<TaskRecord>(props.client, 'tasks.get', id));
+  const projects = createLive(props.client, ['projects'], () => 0, () =>
+    readOp<{ projects: ProjectEntry[] }>(props.client, 'tasks.listProjects'),
+  );
+  const statuses = createLive(
+    props.client,
+    ['statuses'],
+    () => task.data()?.projectId,
+    (projectId) =>
+      projectId === undefined
+        ? Promise.resolve({ ok: true as const, value: { statuses: [] } })
+        : readOp<{ statuses: StatusRecord[] }>(props.client, 'tasks.listStatuses', projectId),
+  );
+  const subtasks = createLive(props.client, TASK_TABLES, () => props.id, (id) =>
+    readOp<{ tasks: TaskCard[] }>(props.client, 'tasks.getSubtasks', id),
+  );
+  const [repeat, setRepeat] = createSignal<RepeatChoice | null>(null);
+
+  async function save(e: SubmitEvent, t: TaskRecord) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget as HTMLFormElement);
+    const text = (k: string) => String(f.get(k) ?? '');
+    const orNull = (k: string) => (text(k) === '' ? null : text(k));
+    const choice = (repeat() ?? repeatChoiceOf(t)) as RepeatChoice;
+    const patch: Record<string, unknown> = {
+      title: text('title').trim(),
+      description: orNull('description'),
+      priority: Number(text('priority')),
+      dueDate: orNull('dueDate'),
+      dueTime: orNull('dueTime'),
+      startDate: orNull('startDate'),
+      tags: parseTags(text('tags')),
+      repeatConfig: repeatConfigOf(choice, Number(text('interval') || '1'), text('repeatEnd')),
+      repeatFrom: choice === 'none' ? null : text('repeatFrom'),
+    };
+    if (text('projectId') !== t.projectId) patch.projectId = text('projectId');
+    else if (text('statusId') !== (t.statusId ?? '')) patch.statusId = text('statusId');
+    await props.actions.update(t.id, patch);
+  }
+
+  return (
+    <section class="task-editor" aria-label="Task editor">
+      <div class="plan-bar">
+        <button type="button" onClick={props.onClose} aria-label="Back">
+          ←
+        </button>
+        <h2>Task</h2>
+      </div>
+      <Show when={task.error()}>{(e) => <p class="plan-failure" role="alert">{e().message}</p>}</Show>
+      <Show when={task.data()} keyed>
+        {(t) => (
+          <>
+            <form class="task-form" onSubmit={(e) => save(e, t)}>
+              <label>
+                Title
+                <input name="title" value={t.title} required maxLength={500} />
+              </label>
+              <label>
+                Description
+                <textarea name="description" rows={4} maxLength={10000}>
+                  {t.description ?? ''}
+                </textarea>
+              </label>
+              <div class="form-row">
+                <label>
+                  Priority
+                  <select name="priority" value={String(t.priority)}>
+                    <For each={[...PRIORITY_LABELS]}>{(label, i) => <option value={String(i())}>{label}</option>}</For>
+                  </select>
+                </label>
+                <label>
+                  Project
+                  <select name="projectId" value={t.projectId}>
+                    <For each={projects.data()?.projects}>{(p) => <option value={p.id}>{p.name}</option>}</For>
+                  </select>
+                </label>
+                <label>
+                  Status
+                  <select name="statusId" value={t.statusId ?? ''}>
+                    <For each={statuses.data()?.statuses}>{(s) => <option value={s.id}>{s.name}</option>}</For>
+                  </select>
+                </label>
+              </div>
+              <div class="form-row">
+                <label>
+                  Due date
+                  <input type="date" name="dueDate" value={t.dueDate ?? ''} />
+                </label>
+                <label>
+                  Due time
+                  <input type="time" name="dueTime" value={t.dueTime ?? ''} />
+                </label>
+                <label>
+                  Start date
+                  <input type="date" name="startDate" value={t.startDate ?? ''} />
+                </label>
+              </div>
+              <div class="form-row">
+                <label>
+                  Repeat
+                  <select
+                    name="repeat"
+                    value={repeat() ?? repeatChoiceOf(t)}
+                    onChange={(e) => setRepeat(e.currentTarget.value as RepeatChoice)}
+                  >
+                    <option value="none">Never</option>
+                    <option value="daily">Daily</option>
+                    <option value="weekly">Weekly</option>
+                    <option value="monthly">Monthly</option>
+                    <option value="yearly">Yearly</option>
+                  </select>
+                </label>
+                <Show when={(repeat() ?? repeatChoiceOf(t)) !== 'none'}>
+                  <label>
+                    Every
+                    <input type="number" name="interval" min={1} max={999} value={t.repeatConfig?.interval ?? 1} />
+                  </label>
+                  <label>
+                    Repeat from
+                    <select name="repeatFrom" value={t.repeatFrom ?? 'due'}>
+                      <option value="due">Due date</option>
+                      <option value="completion">Completion</option>
+                    </select>
+                  </label>
+                  <label>
+                    Ends on
+                    <input type="date" name="repeatEnd" value={t.repeatConfig?.endDate ?? ''} />
+                  </label>
+                </Show>
+              </div>
+              <label>
+                Tags (comma separated)
+                <input name="tags" value={t.tags.join(', ')} />
+              </label>
+              <div class="form-actions">
+                <button type="submit" class="primary">
+                  Save task
+                </button>
+                <button type="button" onClick={() => props.actions.run('tasks.duplicate', t.id)}>
+                  Duplicate
+                </button>
+                <button type="button" onClick={() => props.actions.run(t.archivedAt ? 'tasks.unarchive' : 'tasks.archive', t.id)}>
+                  {t.archivedAt ? 'Unarchive' : 'Archive'}
+                </button>
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={async () => {
+                    if (confirm(`Delete “${t.title}” and its subtasks?`) && (await props.actions.run('tasks.delete', t.id)))
+                      props.onClose();
+                  }}
+                >
+                  Delete task
+                </button>
+              </div>
+            </form>
+            <section class="subtasks" aria-labelledby="subtasks-title">
+              <h3 id="subtasks-title">Subtasks</h3>
+              <ul class="task-list">
+                <For each={subtasks.data()?.tasks}>
+                  {(s) => <TaskRow task={s} onToggle={props.actions.toggle} onOpen={props.onOpen} />}
+                </For>
+              </ul>
+              <QuickAdd label="New subtask" onAdd={(title) => props.actions.create({ title, parentId: t.id })} />
+            </section>
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}

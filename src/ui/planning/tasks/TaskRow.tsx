@@ -1,0 +1,46 @@
+import { Show } from 'solid-js';
+import { PRIORITY_LABELS, type TaskCard } from './taskTypes';
+
+interface Props {
+  task: TaskCard;
+  onToggle: (task: TaskCard) => void;
+  onOpen: (id: string) => void;
+  showDue?: boolean;
+}
+
+/** One task in a list: a completion checkbox, the title (opens the editor) and its due facts. */
+export function TaskRow(props: Props) {
+  const done = () => props.task.completedAt !== null;
+  return (
+    <li class="task-row" data-done={done() ? 'true' : undefined} data-priority={props.task.priority}>
+      <input
+        type="checkbox"
+        checked={done()}
+        aria-label={`${done() ? 'Reopen' : 'Complete'} ${props.task.title}`}
+        onChange={() => props.onToggle(props.task)}
+      />
+      <button type="button" class="task-title" onClick={() => props.onOpen(props.task.id)}>
+        {props.task.title}
+      </button>
+      <span class="task-meta">
+        <Show when={props.task.priority > 0}>
+          <span class={`prio prio-${props.task.priority}`}>{PRIORITY_LABELS[props.task.priority]}</span>
+        </Show>
+        <Show when={props.showDue && props.task.due}>
+          <span>{props.task.due}</span>
+        </Show>
+        <Show when={props.task.dueTime}>
+          <span>{props.task.dueTime}</span>
+        </Show>
+        <Show when={props.task.subtaskCount > 0}>
+          <span aria-label="subtasks done">
+            {props.task.completedSubtaskCount}/{props.task.subtaskCount}
+          </span>
+        </Show>
+        <Show when={props.task.isRepeating}>
+          <span aria-label="repeats">↻</span>
+        </Show>
+      </span>
+    </li>
+  );
+}
