@@ -13,5 +13,19 @@ export function r2Blobs(bucket: R2Bucket): BlobStore {
     async delete(keys) {
       if (keys.length > 0) await bucket.delete([...keys]);
     },
+    async list(prefix, limit) {
+      const keys: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await bucket.list({
+          prefix,
+          limit: Math.min(1000, limit - keys.length),
+          ...(cursor ? { cursor } : {}),
+        });
+        keys.push(...page.objects.map((o) => o.key));
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor && keys.length < limit);
+      return keys;
+    },
   };
 }

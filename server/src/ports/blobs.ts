@@ -7,4 +7,6 @@ export interface BlobStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array | null>;
   delete(keys: readonly string[]): Promise<void>;
+  /** keys under `prefix`, at most `limit` (development tooling and audits; not on hot paths) */
+  list(prefix: string, limit: number): Promise<string[]>;
 }

@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
 import { DevEntitlementRequest } from '../../../src/sync/protocol/billing-dev';
 import { CLIENT_PLATFORMS } from '../../../src/sync/protocol/client-header';
-import { DevClientPolicyRequest, DevPurgeRequest } from '../../../src/sync/protocol/dev-client-policy';
+import {
+  DevClientPolicyRequest,
+  DevLoseBlobRequest,
+  DevPurgeRequest,
+} from '../../../src/sync/protocol/dev-tools';
 import { errorResponse } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { AppEnv } from '../http/types';
@@ -65,6 +69,21 @@ export function devRoutes(): Hono<AppEnv> {
     );
     return c.json({ platform, ...body.value });
   });
+  // The caller's own objects in the blob store (checks that replaced objects are deleted).
+  r.get('/blobs', async (c) => {
+    const prefix = `${c.get('auth').userId}/`;
+    return c.json({ keys: await c.get('deps').blobs.list(prefix, 10_000) });
+  });
+  // Simulates a lost object of the caller's own account (blobMissing, null snapshot paths).
+  r.post('/lose-blob', async (c) => {
+    const body = await parseBody(c, DevLoseBlobRequest);
+    if (!body.ok) return body.response;
+    if (!body.value.key.startsWith(`${c.get('auth').userId}/`))
+      return errorResponse(c, 'NOT_FOUND', 'no such object');
+    await c.get('deps').blobs.delete([body.value.key]);
+    return c.json({ ok: true });
+  });
+
   // Runs the version-history purge for the caller's account as if the clock read `asOfMs`.
   r.post('/purge-tombstones', async (c) => {
     const body = await parseBody(c, DevPurgeRequest);

@@ -1,4 +1,6 @@
 /**
+ * Development-only tooling messages (routes under `/dev`, mounted only when ENVIRONMENT=development).
+ *
  * `PUT /dev/client-policies/:platform` (development servers only): sets a platform's write floor
  * and kill switch, as an operator does in production with SQL on `client_policies`.
  */
@@ -13,3 +15,8 @@ export type DevClientPolicyRequest = v.InferOutput<typeof DevClientPolicyRequest
 /** `POST /dev/purge-tombstones` (development only): run the tombstone purge as of `asOfMs`. */
 export const DevPurgeRequest = v.strictObject({ asOfMs: v.pipe(v.number(), v.safeInteger(), v.minValue(0)) });
 export type DevPurgeRequest = v.InferOutput<typeof DevPurgeRequest>;
+
+/** `POST /dev/lose-blob` (development only): delete one of the caller's own objects. */
+export const DevLoseBlobRequest = v.strictObject({
+  key: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)),
+});
