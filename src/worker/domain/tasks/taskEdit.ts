@@ -1,5 +1,5 @@
 import { advanceClocks } from '../clock/fieldClocks';
-import { jsonEqual } from '../clock/jsonEqual';
+import { changedKeys, withChanges } from './changedKeys';
 import type { TaskDeps } from './ports';
 import { TASK_SYNC_FIELDS } from './syncFields';
 import type { TaskRecord } from './types';
@@ -20,17 +20,10 @@ export function timestamp(ms: number): string {
  * and never reaches the outbox.
  */
 export function editTask(task: TaskRecord, changes: TaskChanges, deps: TaskDeps): TaskRecord {
-  const changed: string[] = [];
-  const current = task as unknown as Record<string, unknown>;
-  for (const [key, value] of Object.entries(changes)) {
-    if (key === 'clock' || key === 'fieldClocks' || key === 'modifiedAt') continue;
-    if (value !== undefined && !jsonEqual(current[key], value)) changed.push(key);
-  }
+  const changed = changedKeys(task, changes);
   if (changed.length === 0) return task;
   const clocks = advanceClocks(task, changed, TASK_SYNC_FIELDS, deps.deviceId);
-  const next = { ...task } as Record<string, unknown>;
-  for (const key of changed) next[key] = (changes as Record<string, unknown>)[key];
-  return { ...(next as unknown as TaskRecord), ...clocks, modifiedAt: timestamp(deps.now()) };
+  return { ...withChanges(task, changes, changed), ...clocks, modifiedAt: timestamp(deps.now()) };
 }
 
 /** Normalize tags: trim, drop a leading `#`, drop empties, keep the first spelling of each (case-insensitive). */

@@ -1,6 +1,6 @@
 import { advanceClocks, initialClocks } from '../../clock/fieldClocks';
-import { jsonEqual } from '../../clock/jsonEqual';
 import { tick } from '../../clock/vectorClock';
+import { changedKeys, withChanges } from '../changedKeys';
 import type { TaskDeps } from '../ports';
 import { PROJECT_SYNC_FIELDS } from '../syncFields';
 import { timestamp } from '../taskEdit';
@@ -16,18 +16,10 @@ export function editProject(
   changes: Changes<ProjectRecord>,
   deps: TaskDeps,
 ): ProjectRecord {
-  const current = project as unknown as Record<string, unknown>;
-  const changed = Object.entries(changes)
-    .filter(
-      ([key, value]) =>
-        value !== undefined && key !== 'clock' && key !== 'fieldClocks' && !jsonEqual(current[key], value),
-    )
-    .map(([key]) => key);
+  const changed = changedKeys(project, changes);
   if (changed.length === 0) return project;
-  const next = { ...current };
-  for (const key of changed) next[key] = (changes as Record<string, unknown>)[key];
   return {
-    ...(next as unknown as ProjectRecord),
+    ...withChanges(project, changes, changed),
     ...advanceClocks(project, changed, PROJECT_SYNC_FIELDS, deps.deviceId),
     modifiedAt: timestamp(deps.now()),
   };
@@ -39,14 +31,10 @@ export function editStatus(
   changes: Changes<StatusRecord>,
   deps: TaskDeps,
 ): StatusRecord {
-  const current = status as unknown as Record<string, unknown>;
-  const changed = Object.entries(changes).filter(
-    ([key, value]) => value !== undefined && key !== 'clock' && !jsonEqual(current[key], value),
-  );
+  const changed = changedKeys(status, changes);
   if (changed.length === 0) return status;
   return {
-    ...status,
-    ...Object.fromEntries(changed),
+    ...withChanges(status, changes, changed),
     clock: tick(status.clock, deps.deviceId),
     modifiedAt: timestamp(deps.now()),
   };
