@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clocksEqual,
   compare,
+  deleteApplies,
   isVectorClock,
   merge,
   sum,
@@ -66,5 +67,14 @@ describe('vector clock', () => {
         expect(sum(tick(a, d))).toBe(sum(a) + 1);
       }),
     );
+  });
+});
+
+describe('deleteApplies', () => {
+  it('a tombstone removes a record it saw or raced with, never one edited after it', () => {
+    expect(deleteApplies({ a: 1 }, { a: 2 })).toBe(true);
+    expect(deleteApplies({ a: 2 }, { a: 2 })).toBe(true);
+    expect(deleteApplies({ a: 1, b: 1 }, { a: 2 })).toBe(true);
+    expect(deleteApplies({ a: 3 }, { a: 2 })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planPositions } from '../../../src/worker/domain/tasks/positions';
+import { planPositions, positionBetween } from '../../../src/worker/domain/tasks/positions';
 
 function apply(items: { id: string; position: number }[]) {
   const plan = planPositions(items);
@@ -48,5 +48,16 @@ describe('planPositions', () => {
         for (const p of positions) expect(Number.isInteger(p)).toBe(true);
       }),
     );
+  });
+});
+
+describe('positionBetween', () => {
+  it('drops between, before, after, or reports no room', () => {
+    expect(positionBetween(0, 1024)).toBe(512);
+    expect(positionBetween(null, 0)).toBe(-1024);
+    expect(positionBetween(2048, null)).toBe(3072);
+    expect(positionBetween(null, null)).toBe(0);
+    expect(positionBetween(5, 6)).toBeNull();
+    expect(positionBetween(5, 7)).toBe(6);
   });
 });

@@ -61,3 +61,13 @@ export function isVectorClock(value: unknown): value is VectorClock {
 export function clocksEqual(a: VectorClock, b: VectorClock): boolean {
   return compare(a, b) === 'equal';
 }
+
+/**
+ * Whether a delete whose clock is `tombstone` removes a local record whose clock is `local`:
+ * yes unless the record's clock is strictly after the tombstone's (it was edited after the
+ * delete was made, sync spec 4.3.7: "a local row whose clock happens strictly after the tombstone
+ * is kept").
+ */
+export function deleteApplies(local: VectorClock, tombstone: VectorClock): boolean {
+  return compare(local, tombstone) !== 'after';
+}

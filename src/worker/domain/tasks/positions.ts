@@ -70,3 +70,16 @@ function longestIncreasing(values: readonly number[]): Set<number> {
   for (let k = tails.length > 0 ? tails[tails.length - 1]! : -1; k !== -1; k = prev[k]!) out.add(k);
   return out;
 }
+
+/**
+ * A position strictly between two neighbours (null: no neighbour on that side), for a drop in a
+ * list or a board column. Null when the neighbours leave no integer between them: then reorder
+ * the list with `planPositions`.
+ */
+export function positionBetween(prev: number | null, next: number | null): number | null {
+  if (prev === null && next === null) return 0;
+  if (prev === null) return next! - POSITION_STEP;
+  if (next === null) return prev + POSITION_STEP;
+  if (next - prev < 2) return null;
+  return prev + Math.floor((next - prev) / 2);
+}
