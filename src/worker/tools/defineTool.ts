@@ -37,7 +37,17 @@ interface ToolInput<S extends Schema, A> {
   available?: (registry: Registry) => boolean;
   /** one human sentence for the approval dialog, e.g. `Rename note "A" to "B"` */
   summarize?: (args: A) => string;
+  /**
+   * Reads what the approval dialog should show beyond the arguments (the current title for a
+   * rename, a diff for an edit). Runs before approval, so it must only read.
+   */
+  preview?: (args: A, env: ToolEnv) => Promise<ToolPreview>;
   handler: (args: A, env: ToolEnv) => Promise<Result<ToolOutput>> | Result<ToolOutput>;
+}
+
+export interface ToolPreview {
+  summary?: string;
+  diff?: string;
 }
 
 /** A tool with its types erased: what the host holds. */
@@ -48,6 +58,8 @@ export interface Tool {
   check(args: unknown): OpError | null;
   /** only meaningful for args that passed `check` */
   summarize(args: unknown): string;
+  /** what the approval dialog shows: the summary, and a diff for edits */
+  preview(args: unknown, env: ToolEnv): Promise<ToolPreview>;
   /** Runs the handler on args that passed `check`; the host checks and asks approval first. */
   run(args: unknown, env: ToolEnv): Promise<Result<ToolOutput>>;
 }
@@ -62,17 +74,28 @@ export function jsonOutput(json: unknown): ToolOutput {
  */
 export function defineTool<const S extends Schema, A = Infer<S>>(input: ToolInput<S, A>): Tool {
   const validate = createValidator(input.spec.inputSchema, ARGUMENTS_ROOT);
-  const { handler, summarize } = input;
+  const { handler, summarize, preview } = input;
   const operations = input.operations;
+  // The casts to A are sound only after `check` passed, which the host guarantees.
+  const summarizeArgs = (args: unknown) =>
+    summarize === undefined ? `${input.spec.title}: ${JSON.stringify(args)}` : summarize(args as A);
   return {
     spec: input.spec,
     operations,
     available:
       input.available ?? ((registry) => operations.every((name) => registry.get(name) !== undefined)),
     check: validate,
-    // The casts below are sound only after `check` passed, which the host guarantees.
-    summarize: (args) =>
-      summarize === undefined ? `${input.spec.title}: ${JSON.stringify(args)}` : summarize(args as A),
+    summarize: summarizeArgs,
+    async preview(args, env) {
+      const fallback = { summary: summarizeArgs(args) };
+      if (preview === undefined) return fallback;
+      try {
+        return { ...fallback, ...(await preview(args as A, env)) };
+      } catch {
+        // A failed preview must not block the decision: the dialog still shows the arguments.
+        return fallback;
+      }
+    },
     async run(args, env) {
       try {
         return await handler(args as A, env);

@@ -74,12 +74,14 @@ export function createToolHost({ registry, tools, approve }: ToolHostDeps): Tool
       if (refusal !== null) return { ok: false, error: refusal };
       const env: ToolEnv = { registry, caller, approve: operationApproval(tool, caller) };
       if (tool.spec.requiresApproval) {
+        const { summary = tool.summarize(args), diff } = await tool.preview(args, env);
         const decision = await gate.ask(
           {
             caller,
             tool: name,
-            summary: tool.summarize(args),
+            summary,
             arguments: args,
+            ...(diff === undefined ? {} : { diff }),
             destructive: tool.spec.annotations.destructiveHint,
           },
           name,

@@ -1,0 +1,15 @@
+import { TOOL_SPECS } from './catalog';
+import type { Tool } from './defineTool';
+import { GENERIC_TOOLS } from './generic';
+import { NOTE_TOOLS } from './notes';
+
+const order = new Map(TOOL_SPECS.map((spec, i) => [spec.name, i]));
+
+/**
+ * Every tool that has a handler, in the catalogue's order (spec 4.1, 4.2, 4.3). The host still
+ * lists only those whose operations are registered. A catalogue spec without a handler here is a
+ * tool not built yet; it is never offered.
+ */
+export const ALL_TOOLS: readonly Tool[] = [...NOTE_TOOLS, ...GENERIC_TOOLS].sort(
+  (a, b) => (order.get(a.spec.name) ?? 0) - (order.get(b.spec.name) ?? 0),
+);

@@ -1,0 +1,61 @@
+import { readNote as parseNote } from '../../domain/notes/frontmatter/readNote';
+import type { NoteWithContent } from '../../ops/notes/noteShape';
+import { fail, ok } from '../../ops/result';
+import { readNote } from '../catalog/readNoteTools';
+import { defineTool, jsonOutput } from '../defineTool';
+import { cited, noteRef } from '../reply/links';
+import { pageText } from './pageText';
+
+/**
+ * Spec 4.1 vault_read_note for markdown notes, paged by about 100 KB (`from_page`, `next_page`).
+ * Audio and video are refused (VALIDATION, spec 7). PDF and image text needs the extraction store,
+ * which is not built: those answer UNAVAILABLE rather than an invented `extracted_text`.
+ */
+export const readNoteTool = defineTool({
+  spec: readNote,
+  operations: ['notes.get'],
+  handler: async ({ id, from_page }, { registry, caller }) => {
+    const read = await registry.read('notes.get', [id], { caller });
+    if (!read.ok) return { ok: false, error: { ...read.error, field: 'id' } };
+    const note = read.value as NoteWithContent;
+    if (note.fileType === 'audio' || note.fileType === 'video') {
+      return fail(
+        'VALIDATION',
+        `${note.title} is a filed ${note.fileType} file; vault_read_note reads notes, PDFs and images`,
+        {
+          field: 'id',
+          expected: 'a markdown note, pdf or image',
+        },
+      );
+    }
+    if (note.fileType !== 'markdown') {
+      return fail('UNAVAILABLE', `Text extraction for ${note.fileType} files is not available yet`, {
+        field: 'id',
+      });
+    }
+    const pages = pageText(note.content);
+    const page = from_page ?? 1;
+    if (page > pages.length) {
+      return fail('VALIDATION', `from_page: this note has ${pages.length} page(s)`, {
+        field: 'from_page',
+        expected: `integer <= ${pages.length}`,
+      });
+    }
+    const reply = cited(
+      {
+        id: note.id,
+        title: note.title,
+        content_markdown: pages[page - 1]!,
+        tags: note.tags,
+        folder_path: note.folder,
+        frontmatter: parseNote(note.content).frontmatter,
+        file_type: note.fileType,
+        page,
+        page_count: pages.length,
+        ...(page < pages.length ? { next_page: page + 1 } : {}),
+      },
+      noteRef(note.id, note.title),
+    );
+    return ok(jsonOutput(reply));
+  },
+});
