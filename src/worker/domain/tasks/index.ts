@@ -19,6 +19,7 @@ export { type FullTask, type SourceRef, toFullTask, toTaskListEntry } from './fu
 export { mergeProject, mergeStatus, mergeTask } from './mergeRecords';
 export { moveTask } from './moveTask';
 export type { TaskContext, TaskDeps, TaskReadPort } from './ports';
+export { planPositions, positionBetween } from './positions';
 export { ensureInbox } from './projects/ensureInbox';
 export { INBOX_ID, INBOX_NAME } from './projects/inbox';
 export {
@@ -32,7 +33,7 @@ export { toFullProject, toProjectListEntry } from './projects/projectView';
 export { createStatus, deleteStatus, reorderStatuses, updateStatus } from './projects/statusOps';
 export { reconcileTaskStatus } from './reconcileTask';
 export { reorderTasks } from './reorderTasks';
-export { nextOccurrence } from './repeat/nextOccurrence';
+export { anchorRepeatConfig, nextOccurrence } from './repeat/nextOccurrence';
 export type { RepeatConfig, RepeatFrom } from './repeat/repeatConfig';
 export { instantToWallTime, wallTimeToInstant } from './repeat/zonedTime';
 export * from './schemas';
