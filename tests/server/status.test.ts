@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { api, errorCode, signInDevice } from './helpers';
 
 const base = inject('syncBaseUrl');
 
@@ -22,5 +23,25 @@ describe('GET /sync/status (real workerd)', () => {
     const res = await fetch(`${base}/no/such/route`);
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('accelerators this deployment does not offer (real workerd)', () => {
+  it('bootstrap routes answer 501 BOOTSTRAP_UNAVAILABLE, presign 501 STORAGE_PRESIGN_UNAVAILABLE, packs 404', async () => {
+    const d = await signInDevice();
+    for (const path of ['/sync/bootstrap', '/sync/bootstrap/renew', '/sync/bootstrap/close']) {
+      const res = await api(path, { token: d.accessToken, body: {} });
+      expect(res.status, path).toBe(501);
+      expect(errorCode(res), path).toBe('BOOTSTRAP_UNAVAILABLE');
+    }
+    const presign = await api('/sync/attachments/presign-batch', {
+      token: d.accessToken,
+      body: { hashes: [] },
+    });
+    expect(presign.status).toBe(501);
+    expect(errorCode(presign)).toBe('STORAGE_PRESIGN_UNAVAILABLE');
+    expect((await api('/sync/packs', { token: d.accessToken })).status).toBe(404);
+    // still behind authentication
+    expect(errorCode(await api('/sync/bootstrap', { body: {} }))).toBe('UNAUTHENTICATED');
   });
 });

@@ -11,7 +11,10 @@ export function durableObjectHub(
       const stub = ns.get(ns.idFromName(`${userId}:${vaultId}`));
       waitUntil(
         stub
-          .fetch('https://hub/notify', { method: 'POST', body: JSON.stringify(frame) })
+          .fetch(`https://hub/notify?vaultId=${encodeURIComponent(vaultId)}`, {
+            method: 'POST',
+            body: JSON.stringify(frame),
+          })
           .then((r) => r.body?.cancel())
           .catch(onError),
       );

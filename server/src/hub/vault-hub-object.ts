@@ -29,6 +29,16 @@ export class VaultHub extends DurableObject {
           // a socket closing concurrently is simply skipped: broadcasts are best-effort
         }
       }
+      // spec 6.2 log line; frames never carry items yet (hint-only), so itemsSent is 0
+      console.log(
+        JSON.stringify({
+          event: 'changes_broadcast',
+          vaultId: url.searchParams.get('vaultId'),
+          cursor: rest.cursor ?? null,
+          sent,
+          itemsSent: 0,
+        }),
+      );
       return Response.json({ sent });
     }
     return new Response(null, { status: 404 });

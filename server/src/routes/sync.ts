@@ -9,6 +9,7 @@ import { vaultScope } from '../middleware/vault-scope';
 import { crdtRoutes } from './crdt';
 import { recordRoutes } from './records';
 import { statusRoute } from './status';
+import { unavailableRoutes } from './unavailable';
 import { vaultRoutes } from './vaults';
 
 /**
@@ -28,5 +29,6 @@ export function syncRoutes(): Hono<AppEnv> {
   r.route('/', vaultRoutes());
   r.route('/', recordRoutes());
   r.route('/', crdtRoutes());
+  r.route('/', unavailableRoutes());
   return r;
 }
