@@ -10,7 +10,7 @@ import {
   encodeDocChunk,
   encodeShard,
   key,
-  shardOf,
+  SHARD_TARGET_CHARS,
 } from './storedForms';
 
 /**
@@ -33,7 +33,7 @@ export async function compact(
   now: number,
   onProgress?: Progress,
 ): Promise<void> {
-  const missing = state.meta.shards.filter((s) => !state.shards.has(s));
+  const missing = state.meta.shards.map((_, i) => i).filter((i) => !state.shards.has(i));
   onProgress?.({ phase: 'loading', done: 0, total: missing.length });
   await state.loadShards(store, missing);
   onProgress?.({ phase: 'merging', done: 0, total: state.shards.size + state.deltaPostings.size });
@@ -115,12 +115,17 @@ async function writeBase(
   onProgress: Progress,
 ): Promise<void> {
   const terms = [...merged.keys()].sort();
-  const byShard = new Map<string, string[]>();
+  // Range partitioning by size: consecutive terms fill a shard up to about SHARD_TARGET_CHARS.
+  const byShard: string[][] = [];
+  let size = SHARD_TARGET_CHARS;
   for (const t of terms) {
-    const s = shardOf(t);
-    const list = byShard.get(s);
-    if (list) list.push(t);
-    else byShard.set(s, [t]);
+    const cost = t.length + 4 + (merged.get(t)?.length ?? 0) * 3;
+    if (size + cost > SHARD_TARGET_CHARS && (byShard[byShard.length - 1]?.length ?? 1) > 0) {
+      byShard.push([]);
+      size = 0;
+    }
+    byShard[byShard.length - 1]?.push(t);
+    size += cost;
   }
   const chunks = new Map<number, DocMeta[]>();
   for (const d of state.liveDocs()) {
@@ -131,11 +136,16 @@ async function writeBase(
   }
   const df = terms.map((t) => (merged.get(t)?.length ?? 0) / 2);
   const puts = new Map<string, string>();
-  for (const [s, list] of byShard) puts.set(key.shard(s), encodeShard(list, merged));
+  byShard.forEach((list, i) => {
+    puts.set(key.shard(i), encodeShard(list, merged));
+  });
   puts.set(key.dict, encodeDict(terms, df));
   for (const [n, docs] of chunks) puts.set(key.chunk(n), encodeDocChunk(docs));
   const deletes = [
-    ...state.meta.shards.filter((s) => !byShard.has(s)).map(key.shard),
+    ...state.meta.shards
+      .map((_, i) => i)
+      .filter((i) => i >= byShard.length)
+      .map(key.shard),
     ...state.meta.chunks.filter((n) => !chunks.has(n)).map(key.chunk),
     ...extraDeletes,
   ];
@@ -147,7 +157,7 @@ async function writeBase(
   state.baseDf = new Map(terms.map((t, i) => [t, df[i] ?? 0]));
   // Postings go back to lazy loading: memory stays proportional to what queries touch.
   state.shards.clear();
-  state.meta.shards = [...byShard.keys()];
+  state.meta.shards = byShard.map((list) => list[0] ?? '');
   state.meta.chunks = [...chunks.keys()];
   state.meta.compactedAt = now;
   puts.set(key.meta, state.encodeMeta());

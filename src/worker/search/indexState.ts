@@ -12,7 +12,7 @@ import {
   FORMAT_VERSION,
   type IndexMeta,
   key,
-  shardOf,
+  shardIndex,
 } from './storedForms';
 
 /**
@@ -48,7 +48,7 @@ export class IndexState {
   totals: FieldLengths = [0, 0, 0, 0];
   baseTerms = new SortedTerms();
   baseDf = new Map<string, number>();
-  readonly shards = new Map<string, Map<string, number[]>>();
+  readonly shards = new Map<number, Map<string, number[]>>();
   readonly deleted = new Set<number>();
   readonly deltaDocs = new Map<number, Map<string, number>>();
   readonly deltaPostings = new Map<string, Map<number, number>>();
@@ -123,16 +123,20 @@ export class IndexState {
   }
 
   /** Shard keys not loaded yet among those holding the given base terms. */
-  missingShards(terms: Iterable<string>): string[] {
-    const missing = new Set<string>();
+  missingShards(terms: Iterable<string>): number[] {
+    const missing = new Set<number>();
     for (const t of terms) {
-      const s = shardOf(t);
+      const s = this.shardOf(t);
       if (!this.shards.has(s) && this.baseDf.has(t)) missing.add(s);
     }
     return [...missing];
   }
 
-  async loadShards(store: SearchStore, shardKeys: readonly string[]): Promise<void> {
+  shardOf(term: string): number {
+    return shardIndex(this.meta.shards, term);
+  }
+
+  async loadShards(store: SearchStore, shardKeys: readonly number[]): Promise<void> {
     if (shardKeys.length === 0) return;
     const texts = await store.get(shardKeys.map(key.shard));
     for (const s of shardKeys) this.shards.set(s, decodeShard(texts.get(key.shard(s)) ?? '{"t":[],"p":[]}'));
@@ -155,7 +159,7 @@ export class IndexState {
 
   /** Base postings of a term: [docNo, packedTf, ...] ascending, tombstones included. */
   basePostings(term: string): number[] | undefined {
-    return this.shards.get(shardOf(term))?.get(term);
+    return this.shards.get(this.shardOf(term))?.get(term);
   }
 
   /** Whether live document `no` contains `term` (its shard must be loaded). */

@@ -30,7 +30,7 @@ const K1 = 1.2;
 const B = 0.75;
 const PREFIX_MIN = 3;
 /** Short prefixes expand to many common words: fewer expansions keep their cost bounded. */
-const maxPrefixExpansions = (prefix: string) => (prefix.length <= 3 ? 8 : 30);
+const maxPrefixExpansions = (prefix: string) => (prefix.length <= 4 ? 8 : prefix.length === 5 ? 15 : 30);
 const MAX_FUZZY_EXPANSIONS = 20;
 
 export function expandTerm(state: IndexState, qt: string, options: ExpandOptions): Expansion[] {

@@ -6,7 +6,7 @@ import { FILE_TYPES, type FileType } from './searchTypes';
  * JSON text. Keys:
  *   meta           IndexMeta: counters, the delta and tombstone lists, shard and chunk keys
  *   dict           the base dictionary: sorted terms (joined by \n) and their document frequency
- *   p:<xy>         a base postings shard: every term starting with the two characters xy
+ *   p:<i>          base postings shard i: the terms from shards[i] (in meta) up to shards[i+1]
  *   d:<n>          base document metadata for doc numbers n*512 .. n*512+511
  *   u:<docNo>      one document added since the last compaction: its metadata and packed tfs
  * Changing any of these forms needs a new FORMAT_VERSION; an index of another version is rebuilt.
@@ -30,6 +30,7 @@ export interface IndexMeta {
   deleted: number[];
   /** doc numbers held as u:<no> records */
   delta: number[];
+  /** the first term of each postings shard, ascending (range partitioning) */
   shards: string[];
   chunks: number[];
   builtAt: number | null;
@@ -107,15 +108,25 @@ export function decodeDeltaDoc(text: string): { meta: DocMeta; terms: Map<string
   return { meta: decodeDoc(m), terms: new Map(t.map((term, i) => [term, f[i] ?? 0])) };
 }
 
-/** The shard a term's postings live in: its first two characters (code points). */
-export function shardOf(term: string): string {
-  return [...term].slice(0, 2).join('');
+/** Shards are cut at about this many characters, so loading one costs well under a millisecond. */
+export const SHARD_TARGET_CHARS = 24_000;
+
+/** Index of the shard whose range holds `term`, given the shards' first terms. */
+export function shardIndex(starts: readonly string[], term: string): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? '') <= term) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 export const key = {
   meta: 'meta',
   dict: 'dict',
-  shard: (s: string) => `p:${s}`,
+  shard: (i: number) => `p:${i}`,
   chunk: (n: number) => `d:${n}`,
   delta: (no: number) => `u:${no}`,
 };
