@@ -39,8 +39,14 @@ export function mergeFieldwise<F extends string, R extends Clocked<F>>(
   syncable: readonly F[],
   options: MergeOptions<R> = {},
 ): MergeOutcome<R, F> {
-  const base: R = remoteWins(local.clock, remote.clock) ? remote : local;
-  const out: Record<string, unknown> = { ...(base as unknown as Record<string, unknown>) };
+  const baseIsRemote = remoteWins(local.clock, remote.clock);
+  const base: R = baseIsRemote ? remote : local;
+  const other: R = baseIsRemote ? local : remote;
+  // Keys only one side has (a field an older or newer client does not know) are kept, not dropped.
+  const out: Record<string, unknown> = {
+    ...(other as unknown as Record<string, unknown>),
+    ...(base as unknown as Record<string, unknown>),
+  };
   for (const key of options.localOnly ?? []) out[key as string] = local[key];
 
   const fieldClocks: Partial<Record<F, VectorClock>> = {};
@@ -52,7 +58,8 @@ export function mergeFieldwise<F extends string, R extends Clocked<F>>(
     const lc = local.fieldClocks[field] ?? EMPTY_CLOCK;
     const rc = remote.fieldClocks[field] ?? EMPTY_CLOCK;
     const takeRemote = remoteWins(lc, rc);
-    const value = takeRemote ? remoteRecord[field] : localRecord[field];
+    const won = takeRemote ? remoteRecord[field] : localRecord[field];
+    const value = won === undefined ? (takeRemote ? localRecord[field] : remoteRecord[field]) : won;
     out[field] = value;
     fieldClocks[field] = merge(lc, rc);
     if (!jsonEqual(localRecord[field], remoteRecord[field])) {
