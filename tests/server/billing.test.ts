@@ -64,4 +64,26 @@ describe('plans and the paid-plan gate (real workerd)', () => {
   it('billing needs authentication', async () => {
     expect(errorCode(await api('/auth/billing'))).toBe('UNAUTHENTICATED');
   });
+
+  it('the plan gate runs before any validation, vault resolution or read', async () => {
+    const a = await signInDevice();
+    await api('/dev/entitlement', { token: a.accessToken, body: { plan: 'pro', status: 'canceled' } });
+    const garbage = await api('/sync/push', {
+      token: a.accessToken,
+      rawBody: '{not json',
+      headers: { 'content-type': 'application/json', 'x-svc-vault-id': 'nonsense' },
+    });
+    expect(errorCode(garbage)).toBe('SYNC_PAYMENT_REQUIRED');
+    const badCursor = await api('/sync/changes?cursor=-5', {
+      token: a.accessToken,
+      headers: { 'x-svc-vault-id': crypto.randomUUID() },
+    });
+    expect(errorCode(badCursor)).toBe('SYNC_PAYMENT_REQUIRED');
+    const policyBlocked = await api('/sync/vaults', {
+      token: a.accessToken,
+      headers: { 'x-svc-client': 'ios/0.0.1' },
+      body: {},
+    });
+    expect(errorCode(policyBlocked)).toBe('SYNC_PAYMENT_REQUIRED');
+  });
 });

@@ -115,6 +115,7 @@ describe('records: push, pull, changes, manifest (real workerd)', () => {
     });
     const wrongTypes = { ...good, id: 'wt', vectorClock: { x: -1 } };
     const unnamed = { payload: 'x' };
+    const longId = await signedItem(d, 'default', { id: 'L'.repeat(513), clock: { [d.deviceId]: 1 } });
     const res = await push(d, [
       good,
       forged,
@@ -126,6 +127,7 @@ describe('records: push, pull, changes, manifest (real workerd)', () => {
       noteBody,
       wrongTypes,
       unnamed,
+      longId,
     ]);
     expect(res.status).toBe(200);
     expect(res.body.accepted.map((a) => a.id)).toEqual(['good']);
@@ -141,6 +143,8 @@ describe('records: push, pull, changes, manifest (real workerd)', () => {
       wt: 'SYNC_INVALID_ITEM',
     });
     expect(res.body.rejected.find((r) => r.id === 'wt')?.reason).toContain('vectorClock');
+    // an id over 512 characters cannot be named: dropped, in neither list
+    expect(res.body.rejected).toHaveLength(8);
     const manifest = await api<ManifestResponse>('/sync/manifest', { token: d.accessToken });
     expect(manifest.body.items.map((i) => i.id)).toEqual(['good']);
   });

@@ -45,3 +45,23 @@ describe('accelerators this deployment does not offer (real workerd)', () => {
     expect(errorCode(await api('/sync/bootstrap', { body: {} }))).toBe('UNAUTHENTICATED');
   });
 });
+
+describe('CORS (real workerd)', () => {
+  it('answers preflights for the app origins only, without credentials', async () => {
+    const pre = (origin: string) =>
+      fetch(`${base}/sync/push`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,x-svc-vault-id',
+        },
+      });
+    const ok = await pre('http://127.0.0.1:5173');
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(ok.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(ok.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-svc-vault-id');
+    const evil = await pre('https://evil.example');
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

@@ -103,4 +103,24 @@ describe('vault directory and X-Svc-Vault-Id resolution (real workerd)', () => {
       3,
     );
   });
+
+  it('an account over its plan vault limit after a downgrade gets 402 SYNC_VAULT_LIMIT_EXCEEDED on data routes', async () => {
+    const a = await signInDevice();
+    const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of ids)
+      expect((await api('/sync/vaults', { token: a.accessToken, body: vault(id) })).status).toBe(200);
+    await api('/dev/entitlement', { token: a.accessToken, body: { plan: 'plus', status: 'active' } });
+    const res = await api('/sync/manifest', {
+      token: a.accessToken,
+      headers: { 'x-svc-vault-id': ids[0] as string },
+    });
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({
+      error: { code: 'SYNC_VAULT_LIMIT_EXCEEDED', vaultLimit: 3, vaults: 4 },
+    });
+    // the directory itself stays readable so the user can choose what to keep
+    expect((await api<VaultListResponse>('/sync/vaults', { token: a.accessToken })).body.vaults).toHaveLength(
+      4,
+    );
+  });
 });

@@ -15,15 +15,20 @@ export async function signIn(deps: Deps, req: SignInRequest): Promise<Result<Ses
   const consumed = await consumeOtp(deps, req.email, req.code);
   if (!consumed.ok) return consumed;
   const now = deps.clock.nowMs();
-  const existing = await deps.sql.first<{ id: string }>(
-    sql('SELECT id FROM users WHERE email = ?', req.email),
+  // Insert-if-absent then read back: two first sign-ins racing for one email share one account.
+  await deps.sql.run(
+    sql(
+      'INSERT INTO users (id, email, created_at) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING',
+      crypto.randomUUID(),
+      req.email,
+      now,
+    ),
   );
-  const userId = existing?.id ?? crypto.randomUUID();
+  const user = await deps.sql.first<{ id: string }>(sql('SELECT id FROM users WHERE email = ?', req.email));
+  if (!user) throw new Error('account row missing right after insert');
+  const userId = user.id;
   const deviceId = crypto.randomUUID();
   const stmts = [
-    ...(existing
-      ? []
-      : [sql('INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)', userId, req.email, now)]),
     sql(
       'INSERT INTO devices (id, user_id, name, platform, public_key, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       deviceId,
