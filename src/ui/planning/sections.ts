@@ -2,4 +2,6 @@ import type { Section } from '../app/section';
 import { TasksSection } from './tasks/TasksSection';
 
 /** The planning half's sections (tasks, journal, inbox, ...), listed as they are built. */
-export const planningSections: Section[] = [{ id: 'tasks', label: 'Tasks', shortcut: 't', component: TasksSection }];
+export const planningSections: Section[] = [
+  { id: 'tasks', label: 'Tasks', shortcut: 't', component: TasksSection },
+];

@@ -1,4 +1,5 @@
 import { For, Show } from 'solid-js';
+import type { BoardDrag } from './createBoardDrag';
 import type { StatusRecord, TaskCard } from './taskTypes';
 
 interface Props {
@@ -6,25 +7,34 @@ interface Props {
   statuses: readonly StatusRecord[];
   onOpen: (id: string) => void;
   onMove: (task: TaskCard, statusId: string) => void;
+  drag: BoardDrag;
 }
 
 /**
- * A card of the board: dragged with a mouse (HTML drag and drop), or moved with the keyboard
- * and on touch screens through its "Move to status" menu.
+ * A card of the board: dragged with a mouse (anywhere on it) or a finger (on its grip), or moved
+ * with the keyboard through its "Move to status" menu.
  */
 export function BoardCard(props: Props) {
   return (
     <li
       class="board-card"
-      draggable={true}
       data-task-id={props.task.id}
       data-done={props.task.completedAt !== null ? 'true' : undefined}
-      onDragStart={(e) => {
-        e.dataTransfer?.setData('text/x-cairn-task', props.task.id);
-        if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
-      }}
+      data-dragging={props.drag.dragging() === props.task.id ? 'true' : undefined}
+      onPointerDown={(e) =>
+        props.drag.start(e, props.task.id, (e.target as Element).closest('.grip') !== null)
+      }
     >
-      <button type="button" class="task-title" onClick={() => props.onOpen(props.task.id)}>
+      <span class="grip" aria-hidden="true">
+        ⠿
+      </span>
+      <button
+        type="button"
+        class="task-title"
+        onClick={() => {
+          if (!props.drag.endedDrag()) props.onOpen(props.task.id);
+        }}
+      >
         {props.task.title}
       </button>
       <div class="card-foot">

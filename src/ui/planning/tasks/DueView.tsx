@@ -2,8 +2,8 @@ import { For, Show } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
-import { QuickAdd } from './QuickAdd';
 import type { TaskActions } from './createTaskActions';
+import { QuickAdd } from './QuickAdd';
 import { TaskRow } from './TaskRow';
 import { type DueReply, TASK_TABLES, type UpcomingReply } from './taskTypes';
 
@@ -42,22 +42,40 @@ export function DueView(props: Props) {
           onAdd={(title) => props.actions.create({ title, dueDate: flat.data()?.today })}
         />
       </Show>
-      <Show when={props.view === 'upcoming'} fallback={
-        <Show when={(flat.data()?.tasks.length ?? 0) > 0} fallback={<p class="empty">Nothing {props.view === 'today' ? 'due today' : 'overdue'}.</p>}>
-          <ul class="task-list" aria-label={`${TITLES[props.view]} tasks`}>
-            <For each={flat.data()?.tasks}>
-              {(t) => <TaskRow task={t} onToggle={props.actions.toggle} onOpen={props.onOpen} showDue={props.view === 'overdue'} />}
-            </For>
-          </ul>
-        </Show>
-      }>
-        <Show when={(upcoming.data()?.days.length ?? 0) > 0} fallback={<p class="empty">Nothing due in the next two weeks.</p>}>
+      <Show
+        when={props.view === 'upcoming'}
+        fallback={
+          <Show
+            when={(flat.data()?.tasks.length ?? 0) > 0}
+            fallback={<p class="empty">Nothing {props.view === 'today' ? 'due today' : 'overdue'}.</p>}
+          >
+            <ul class="task-list" aria-label={`${TITLES[props.view]} tasks`}>
+              <For each={flat.data()?.tasks}>
+                {(t) => (
+                  <TaskRow
+                    task={t}
+                    onToggle={props.actions.toggle}
+                    onOpen={props.onOpen}
+                    showDue={props.view === 'overdue'}
+                  />
+                )}
+              </For>
+            </ul>
+          </Show>
+        }
+      >
+        <Show
+          when={(upcoming.data()?.days.length ?? 0) > 0}
+          fallback={<p class="empty">Nothing due in the next two weeks.</p>}
+        >
           <For each={upcoming.data()?.days}>
             {(day) => (
               <section class="due-day" aria-label={day.date}>
                 <h3>{day.date}</h3>
                 <ul class="task-list">
-                  <For each={day.tasks}>{(t) => <TaskRow task={t} onToggle={props.actions.toggle} onOpen={props.onOpen} />}</For>
+                  <For each={day.tasks}>
+                    {(t) => <TaskRow task={t} onToggle={props.actions.toggle} onOpen={props.onOpen} />}
+                  </For>
                 </ul>
               </section>
             )}

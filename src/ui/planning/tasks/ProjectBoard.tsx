@@ -1,8 +1,9 @@
-import { createSignal, For, Show } from 'solid-js';
+import { For, Show } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
 import { BoardCard } from './BoardCard';
+import { createBoardDrag } from './createBoardDrag';
 import type { TaskActions } from './createTaskActions';
 import { QuickAdd } from './QuickAdd';
 import { TaskRow } from './TaskRow';
@@ -25,18 +26,17 @@ export function ProjectBoard(props: Props) {
     () => props.projectId,
     (id) => readOp<BoardReply>(props.client, 'tasks.getBoard', id, { limitPerColumn: 200 }),
   );
-  const [over, setOver] = createSignal<string | null>(null);
   const statuses = () => board.data()?.columns.map((c) => c.status) ?? [];
   const move = (task: TaskCard, statusId: string) => {
     if (statusId !== task.statusId) void props.actions.update(task.id, { statusId });
   };
-  const drop = (e: DragEvent, statusId: string) => {
-    e.preventDefault();
-    setOver(null);
-    const id = e.dataTransfer?.getData('text/x-cairn-task');
-    const task = board.data()?.columns.flatMap((c) => c.tasks).find((t) => t.id === id);
+  const drag = createBoardDrag((taskId, statusId) => {
+    const task = board
+      .data()
+      ?.columns.flatMap((c) => c.tasks)
+      .find((t) => t.id === taskId);
     if (task) move(task, statusId);
-  };
+  });
 
   return (
     <section class="project-board" aria-labelledby="project-title">
@@ -45,22 +45,36 @@ export function ProjectBoard(props: Props) {
           ← Projects
         </a>
         <h2 id="project-title">{board.data()?.project.name ?? ''}</h2>
-        <div role="group" aria-label="Layout">
+        <fieldset class="layout-toggle" aria-label="Layout">
           <button type="button" aria-pressed={props.mode === 'board'} onClick={() => props.onMode('board')}>
             Board
           </button>
           <button type="button" aria-pressed={props.mode === 'list'} onClick={() => props.onMode('list')}>
             List
           </button>
-        </div>
+        </fieldset>
       </div>
-      <QuickAdd label="New task in this project" onAdd={(title) => props.actions.create({ title, projectId: props.projectId })} />
-      <Show when={board.error()}>{(e) => <p class="plan-failure" role="alert">{e().message}</p>}</Show>
+      <QuickAdd
+        label="New task in this project"
+        onAdd={(title) => props.actions.create({ title, projectId: props.projectId })}
+      />
+      <Show when={board.error()}>
+        {(e) => (
+          <p class="plan-failure" role="alert">
+            {e().message}
+          </p>
+        )}
+      </Show>
       <Show
         when={props.mode === 'board'}
         fallback={
           <ul class="task-list" aria-label="Tasks">
-            <For each={board.data()?.columns.flatMap((c) => c.tasks).sort((a, b) => a.position - b.position)}>
+            <For
+              each={board
+                .data()
+                ?.columns.flatMap((c) => c.tasks)
+                .sort((a, b) => a.position - b.position)}
+            >
               {(t) => <TaskRow task={t} onToggle={props.actions.toggle} onOpen={props.onOpen} showDue />}
             </For>
           </ul>
@@ -73,20 +87,22 @@ export function ProjectBoard(props: Props) {
                 class="board-column"
                 aria-label={col.status.name}
                 data-status-id={col.status.id}
-                data-over={over() === col.status.id ? 'true' : undefined}
-                onDragOver={(e) => {
-                  e.preventDefault();
-                  setOver(col.status.id);
-                }}
-                onDragLeave={() => setOver(null)}
-                onDrop={(e) => drop(e, col.status.id)}
+                data-over={drag.over() === col.status.id ? 'true' : undefined}
               >
                 <h3>
                   {col.status.name} <span class="count">{col.total}</span>
                 </h3>
                 <ul class="board-cards">
                   <For each={col.tasks}>
-                    {(t) => <BoardCard task={t} statuses={statuses()} onOpen={props.onOpen} onMove={move} />}
+                    {(t) => (
+                      <BoardCard
+                        task={t}
+                        statuses={statuses()}
+                        onOpen={props.onOpen}
+                        onMove={move}
+                        drag={drag}
+                      />
+                    )}
                   </For>
                 </ul>
               </section>

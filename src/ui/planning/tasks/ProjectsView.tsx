@@ -22,7 +22,10 @@ export function ProjectsView(props: Props) {
   return (
     <section class="projects-view" aria-labelledby="projects-title">
       <h2 id="projects-title">Projects</h2>
-      <QuickAdd label="New project name" onAdd={(name) => props.actions.run('tasks.createProject', { name })} />
+      <QuickAdd
+        label="New project name"
+        onAdd={(name) => props.actions.run('tasks.createProject', { name })}
+      />
       <ul class="project-list">
         <For each={list.data()?.projects}>
           {(p) => (

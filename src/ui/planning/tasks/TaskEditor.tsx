@@ -6,7 +6,14 @@ import type { TaskActions } from './createTaskActions';
 import { QuickAdd } from './QuickAdd';
 import { parseTags, type RepeatChoice, repeatChoiceOf, repeatConfigOf } from './repeatForm';
 import { TaskRow } from './TaskRow';
-import { PRIORITY_LABELS, type ProjectEntry, type StatusRecord, TASK_TABLES, type TaskCard, type TaskRecord } from './taskTypes';
+import {
+  PRIORITY_LABELS,
+  type ProjectEntry,
+  type StatusRecord,
+  TASK_TABLES,
+  type TaskCard,
+  type TaskRecord,
+} from './taskTypes';
 
 interface Props {
   client: VaultClient;
@@ -18,9 +25,17 @@ interface Props {
 
 /** Every editable field of a task, saved as one `tasks.update`; subtasks below it. */
 export function TaskEditor(props: Props) {
-  const task = createLive(props.client, TASK_TABLES, () => props.id, (id) => readOp<TaskRecord>(props.client, 'tasks.get', id));
-  const projects = createLive(props.client, ['projects'], () => 0, () =>
-    readOp<{ projects: ProjectEntry[] }>(props.client, 'tasks.listProjects'),
+  const task = createLive(
+    props.client,
+    TASK_TABLES,
+    () => props.id,
+    (id) => readOp<TaskRecord>(props.client, 'tasks.get', id),
+  );
+  const projects = createLive(
+    props.client,
+    ['projects'],
+    () => 0,
+    () => readOp<{ projects: ProjectEntry[] }>(props.client, 'tasks.listProjects'),
   );
   const statuses = createLive(
     props.client,
@@ -31,8 +46,11 @@ export function TaskEditor(props: Props) {
         ? Promise.resolve({ ok: true as const, value: { statuses: [] } })
         : readOp<{ statuses: StatusRecord[] }>(props.client, 'tasks.listStatuses', projectId),
   );
-  const subtasks = createLive(props.client, TASK_TABLES, () => props.id, (id) =>
-    readOp<{ tasks: TaskCard[] }>(props.client, 'tasks.getSubtasks', id),
+  const subtasks = createLive(
+    props.client,
+    TASK_TABLES,
+    () => props.id,
+    (id) => readOp<{ tasks: TaskCard[] }>(props.client, 'tasks.getSubtasks', id),
   );
   const [repeat, setRepeat] = createSignal<RepeatChoice | null>(null);
 
@@ -66,7 +84,13 @@ export function TaskEditor(props: Props) {
         </button>
         <h2>Task</h2>
       </div>
-      <Show when={task.error()}>{(e) => <p class="plan-failure" role="alert">{e().message}</p>}</Show>
+      <Show when={task.error()}>
+        {(e) => (
+          <p class="plan-failure" role="alert">
+            {e().message}
+          </p>
+        )}
+      </Show>
       <Show when={task.data()} keyed>
         {(t) => (
           <>
@@ -85,19 +109,25 @@ export function TaskEditor(props: Props) {
                 <label>
                   Priority
                   <select name="priority" value={String(t.priority)}>
-                    <For each={[...PRIORITY_LABELS]}>{(label, i) => <option value={String(i())}>{label}</option>}</For>
+                    <For each={[...PRIORITY_LABELS]}>
+                      {(label, i) => <option value={String(i())}>{label}</option>}
+                    </For>
                   </select>
                 </label>
                 <label>
                   Project
                   <select name="projectId" value={t.projectId}>
-                    <For each={projects.data()?.projects}>{(p) => <option value={p.id}>{p.name}</option>}</For>
+                    <For each={projects.data()?.projects}>
+                      {(p) => <option value={p.id}>{p.name}</option>}
+                    </For>
                   </select>
                 </label>
                 <label>
                   Status
                   <select name="statusId" value={t.statusId ?? ''}>
-                    <For each={statuses.data()?.statuses}>{(s) => <option value={s.id}>{s.name}</option>}</For>
+                    <For each={statuses.data()?.statuses}>
+                      {(s) => <option value={s.id}>{s.name}</option>}
+                    </For>
                   </select>
                 </label>
               </div>
@@ -133,7 +163,13 @@ export function TaskEditor(props: Props) {
                 <Show when={(repeat() ?? repeatChoiceOf(t)) !== 'none'}>
                   <label>
                     Every
-                    <input type="number" name="interval" min={1} max={999} value={t.repeatConfig?.interval ?? 1} />
+                    <input
+                      type="number"
+                      name="interval"
+                      min={1}
+                      max={999}
+                      value={t.repeatConfig?.interval ?? 1}
+                    />
                   </label>
                   <label>
                     Repeat from
@@ -159,14 +195,20 @@ export function TaskEditor(props: Props) {
                 <button type="button" onClick={() => props.actions.run('tasks.duplicate', t.id)}>
                   Duplicate
                 </button>
-                <button type="button" onClick={() => props.actions.run(t.archivedAt ? 'tasks.unarchive' : 'tasks.archive', t.id)}>
+                <button
+                  type="button"
+                  onClick={() => props.actions.run(t.archivedAt ? 'tasks.unarchive' : 'tasks.archive', t.id)}
+                >
                   {t.archivedAt ? 'Unarchive' : 'Archive'}
                 </button>
                 <button
                   type="button"
                   class="danger"
                   onClick={async () => {
-                    if (confirm(`Delete “${t.title}” and its subtasks?`) && (await props.actions.run('tasks.delete', t.id)))
+                    if (
+                      confirm(`Delete “${t.title}” and its subtasks?`) &&
+                      (await props.actions.run('tasks.delete', t.id))
+                    )
                       props.onClose();
                   }}
                 >
@@ -181,7 +223,10 @@ export function TaskEditor(props: Props) {
                   {(s) => <TaskRow task={s} onToggle={props.actions.toggle} onOpen={props.onOpen} />}
                 </For>
               </ul>
-              <QuickAdd label="New subtask" onAdd={(title) => props.actions.create({ title, parentId: t.id })} />
+              <QuickAdd
+                label="New subtask"
+                onAdd={(title) => props.actions.create({ title, parentId: t.id })}
+              />
             </section>
           </>
         )}

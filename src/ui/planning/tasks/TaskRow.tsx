@@ -33,12 +33,14 @@ export function TaskRow(props: Props) {
           <span>{props.task.dueTime}</span>
         </Show>
         <Show when={props.task.subtaskCount > 0}>
-          <span aria-label="subtasks done">
+          <span title="subtasks done">
             {props.task.completedSubtaskCount}/{props.task.subtaskCount}
           </span>
         </Show>
         <Show when={props.task.isRepeating}>
-          <span aria-label="repeats">↻</span>
+          <span title="repeats">
+            ↻<span class="visually-hidden"> repeats</span>
+          </span>
         </Show>
       </span>
     </li>

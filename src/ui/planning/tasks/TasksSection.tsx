@@ -30,7 +30,10 @@ export function TasksSection(props: SectionProps) {
     <div class="planning tasks-section">
       <nav class="plan-tabs" aria-label="Task views">
         {VIEWS.map(([id, label]) => (
-          <a href={`#/tasks/${id}`} aria-current={view() === id || (id === 'projects' && view() === 'project') ? 'page' : undefined}>
+          <a
+            href={`#/tasks/${id}`}
+            aria-current={view() === id || (id === 'projects' && view() === 'project') ? 'page' : undefined}
+          >
             {label}
           </a>
         ))}
@@ -54,7 +57,13 @@ export function TasksSection(props: SectionProps) {
           />
         </Match>
         <Match when={view() === 'task' && arg()}>
-          <TaskEditor client={props.client} id={arg()} actions={actions} onOpen={open} onClose={() => history.back()} />
+          <TaskEditor
+            client={props.client}
+            id={arg()}
+            actions={actions}
+            onOpen={open}
+            onClose={() => history.back()}
+          />
         </Match>
       </Switch>
     </div>

@@ -6,9 +6,17 @@ export type RepeatChoice = 'none' | 'daily' | 'weekly' | 'monthly' | 'yearly';
  * The editor's repeat fields as a `repeatConfig`: frequency and interval, with an end date when
  * given. The worker anchors weekday / month-day from the due date, so the form does not ask.
  */
-export function repeatConfigOf(choice: RepeatChoice, interval: number, endDate: string): TaskRecord['repeatConfig'] {
+export function repeatConfigOf(
+  choice: RepeatChoice,
+  interval: number,
+  endDate: string,
+): TaskRecord['repeatConfig'] {
   if (choice === 'none') return null;
-  return { frequency: choice, interval: Math.max(1, Math.min(999, Math.floor(interval) || 1)), ...(endDate ? { endDate } : {}) };
+  return {
+    frequency: choice,
+    interval: Math.max(1, Math.min(999, Math.floor(interval) || 1)),
+    ...(endDate ? { endDate } : {}),
+  };
 }
 
 export function repeatChoiceOf(task: TaskRecord): RepeatChoice {

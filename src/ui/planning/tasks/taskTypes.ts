@@ -1,4 +1,4 @@
-import type { TaskRecord, StatusRecord } from '../../../worker/domain/tasks/types';
+import type { StatusRecord, TaskRecord } from '../../../worker/domain/tasks/types';
 import type { TaskCard } from '../../../worker/planning/tasks/taskCard';
 
 /** Reply shapes of the tasks operations, as the UI reads them. */

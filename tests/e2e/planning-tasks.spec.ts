@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+
+async function openTasks(page: Page, hash = '#/tasks') {
+  await page.goto(`/${hash}`);
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Task views' })).toBeVisible();
+}
+
+test('board: drag a card between statuses (desktop), the done column completes it, and it persists', async ({
+  page,
+}, info) => {
+  test.skip(
+    info.project.name !== 'desktop',
+    'mouse drag is the desktop path; the phone uses the status menu',
+  );
+  await openTasks(page, '#/tasks/project/inbox');
+  await page.getByRole('textbox', { name: 'New task in this project' }).fill('Write the report');
+  await page.getByRole('button', { name: 'Add' }).click();
+
+  const todo = page.getByRole('region', { name: 'To do' });
+  const doing = page.getByRole('region', { name: 'In progress' });
+  const done = page.getByRole('region', { name: 'Done' });
+  const card = todo.getByRole('listitem').filter({ hasText: 'Write the report' });
+  await expect(card).toBeVisible();
+
+  await card.dragTo(doing);
+  await expect(doing.getByRole('button', { name: 'Write the report' })).toBeVisible();
+  await expect(todo.getByRole('button', { name: 'Write the report' })).toHaveCount(0);
+
+  await doing.getByRole('listitem').filter({ hasText: 'Write the report' }).dragTo(done);
+  await expect(done.getByRole('button', { name: 'Write the report' })).toBeVisible();
+
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Done' }).getByRole('button', { name: 'Write the report' }),
+  ).toBeVisible();
+  // In the Done column it is completed: the list layout shows it checked.
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Reopen Write the report' })).toBeChecked();
+});
+
+test('board: move a card with the keyboard-accessible status menu', async ({ page }) => {
+  await openTasks(page, '#/tasks/project/inbox');
+  await page.getByRole('textbox', { name: 'New task in this project' }).fill('Call the plumber');
+  await page.getByRole('button', { name: 'Add' }).click();
+  const menu = page.getByRole('combobox', { name: 'Move Call the plumber to status' });
+  await menu.focus();
+  await menu.selectOption({ label: 'In progress' });
+  await expect(
+    page.getByRole('region', { name: 'In progress' }).getByRole('button', { name: 'Call the plumber' }),
+  ).toBeVisible();
+});
+
+test('create a task for today, edit it, complete it (phone and desktop)', async ({ page }) => {
+  await openTasks(page, '#/tasks/today');
+  await page.getByRole('textbox', { name: 'New task for today' }).fill('Buy bread');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('button', { name: 'Buy bread' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Buy bread' }).click();
+  await page.getByRole('combobox', { name: 'Priority' }).selectOption({ label: 'High' });
+  await page.getByRole('textbox', { name: 'Tags (comma separated)' }).fill('errands, #food');
+  await page.getByRole('button', { name: 'Save task' }).click();
+  await page.getByRole('textbox', { name: 'New subtask' }).fill('Check the list');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('button', { name: 'Check the list' })).toBeVisible();
+
+  // A refusal says why and names the field.
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(' ');
+  await page.getByRole('button', { name: 'Save task' }).click();
+  await expect(page.getByRole('alert')).toContainText('title');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: 'Buy bread' });
+  await expect(row.getByText('High')).toBeVisible();
+  await expect(row.getByText('0/1')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Complete Buy bread' }).click();
+  await expect(page.getByText('Nothing due today.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Nothing due today.')).toBeVisible();
+});
