@@ -32,6 +32,15 @@ export {
 export { toFullProject, toProjectListEntry } from './projects/projectView';
 export { createStatus, deleteStatus, reorderStatuses, updateStatus } from './projects/statusOps';
 export { reconcileTaskStatus } from './reconcileTask';
+export {
+  parseProjectRecord,
+  parseStatusRecord,
+  parseTaskRecord,
+  projectRecordSchema,
+  statusRecordSchema,
+  taskRecordSchema,
+  toSyncPayload,
+} from './recordSchemas';
 export { reorderTasks } from './reorderTasks';
 export { anchorRepeatConfig, nextOccurrence } from './repeat/nextOccurrence';
 export type { RepeatConfig, RepeatFrom } from './repeat/repeatConfig';
