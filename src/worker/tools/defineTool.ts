@@ -35,6 +35,11 @@ interface ToolInput<S extends Schema, A> {
   operations: readonly string[];
   /** overrides the default availability rule (the generic tools depend on the registry's content) */
   available?: (registry: Registry) => boolean;
+  /**
+   * Rules across fields that a schema in the WebMCP subset cannot state (two aliases that must
+   * agree). Runs with the schema check, before approval is asked: a refusal asks nothing.
+   */
+  refine?: (args: A) => OpError | null;
   /** one human sentence for the approval dialog, e.g. `Rename note "A" to "B"` */
   summarize?: (args: A) => string;
   /**
@@ -74,7 +79,7 @@ export function jsonOutput(json: unknown): ToolOutput {
  */
 export function defineTool<const S extends Schema, A = Infer<S>>(input: ToolInput<S, A>): Tool {
   const validate = createValidator(input.spec.inputSchema, ARGUMENTS_ROOT);
-  const { handler, summarize, preview } = input;
+  const { handler, summarize, preview, refine } = input;
   const operations = input.operations;
   // The casts to A are sound only after `check` passed, which the host guarantees.
   const summarizeArgs = (args: unknown) =>
@@ -84,7 +89,7 @@ export function defineTool<const S extends Schema, A = Infer<S>>(input: ToolInpu
     operations,
     available:
       input.available ?? ((registry) => operations.every((name) => registry.get(name) !== undefined)),
-    check: validate,
+    check: (args) => validate(args) ?? (refine === undefined ? null : refine(args as A)),
     summarize: summarizeArgs,
     async preview(args, env) {
       const fallback = { summary: summarizeArgs(args) };

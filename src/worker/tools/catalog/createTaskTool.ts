@@ -1,3 +1,4 @@
+import { repeatConfigSchema } from '../../domain/tasks/schemas';
 import { HH_MM_OR_NULL, ISO_DATE_OR_NULL } from './fragments';
 import { defineToolSpec, writeAnnotations } from './toolSpec';
 
@@ -32,7 +33,8 @@ export const createTask = defineToolSpec({
       notes: TEXT_OR_NULL,
       description: TEXT_OR_NULL,
       is_repeating: { type: 'boolean' },
-      repeat_config: { type: ['object', 'null'] },
+      // the tasks domain's own schema, inlined (no $ref), so both layers refuse the same configs
+      repeat_config: { anyOf: [repeatConfigSchema, { type: 'null' }] },
       repeat_from: { enum: ['due', 'completion', null] },
       tags: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1 } },
     },
