@@ -7,6 +7,7 @@ import { unconfiguredMailer } from './adapters/unconfigured-mailer';
 import { createApp } from './app';
 import { readConfig } from './config';
 import type { Deps } from './deps';
+import { housekeeping } from './domain/housekeeping';
 import type { Env } from './env';
 import { purgeExpiredTombstones } from './records/purge-tombstones';
 
@@ -41,9 +42,10 @@ export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext) {
     return app.fetch(request, { deps: depsFor(env, ctx) }, ctx);
   },
-  // Daily: purge payloads of tombstones past their version-history window, a few batches a run.
+  // Daily: expired-row cleanup, then tombstone payloads past their history window (a few batches).
   async scheduled(_event: ScheduledController, env: Env, ctx: ExecutionContext) {
     const deps = depsFor(env, ctx);
+    await housekeeping(deps, deps.clock.nowMs());
     for (let i = 0; i < 50; i++) {
       const run = await purgeExpiredTombstones(deps, { nowMs: deps.clock.nowMs() });
       if (!run.more) break;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomRevision, snapshotRevision } from '../../server/src/crdt/revision';
 import { chunk } from '../../server/src/domain/chunk';
 import { decideWrite } from '../../server/src/policy/write-policy';
 import { dominates, hasGreaterEntry } from '../../server/src/records/clock-rules';
@@ -89,5 +90,14 @@ describe('pure service rules', () => {
     expect(parts.map((p) => p.length)).toEqual([45, 45, 45, 45, 45, 25]);
     expect(parts.flat()).toEqual(ids);
     expect(() => chunk(ids, 0)).toThrow(RangeError);
+  });
+
+  it('snapshot revisions: deterministic for old rows, random for new writes', async () => {
+    const a = await snapshotRevision('note-1', 1000, 42);
+    expect(await snapshotRevision('note-1', 1000, 42)).toBe(a);
+    expect(await snapshotRevision('note-1', 1000, 43)).not.toBe(a);
+    expect(await snapshotRevision('note-2', 1000, 42)).not.toBe(a);
+    expect(randomRevision()).not.toBe(randomRevision());
+    expect(a.startsWith('d-')).toBe(true);
   });
 });

@@ -371,3 +371,32 @@ describe('records: push, pull, changes, manifest (real workerd)', () => {
     expect(got.body.items[0]?.deviceId).toBe(b.deviceId);
   });
 });
+
+describe('concurrent pushes of one item (real workerd)', () => {
+  it('exactly one of two racing writes to a new item commits; the other is refused, never both', async () => {
+    const d = await signInDevice();
+    for (let round = 0; round < 5; round++) {
+      const id = `race-${round}`;
+      const [x, y] = await Promise.all([
+        signedItem(d, 'default', { id, clock: { [d.deviceId]: 1 } }),
+        signedItem(d, 'default', { id, clock: { [d.deviceId]: 2 } }),
+      ]);
+      const [rx, ry] = await Promise.all([push(d, [x]), push(d, [y])]);
+      const accepted = [...rx.body.accepted, ...ry.body.accepted];
+      const rejected = [...rx.body.rejected, ...ry.body.rejected];
+      // y's clock dominates x's: y may win outright, or x first and y after it; x never replaces y
+      const stored = (await pull(d, [{ type: 'note', id }])).body.items[0];
+      if (accepted.length === 1) {
+        expect(rejected.map((r) => r.code)).toEqual([
+          expect.stringMatching(/^SYNC_(REPLAY_DETECTED|WRITE_CONFLICT)$/),
+        ]);
+        expect(stored?.payload).toBe(
+          accepted[0]?.serverCursor === rx.body.accepted[0]?.serverCursor ? x.payload : y.payload,
+        );
+      } else {
+        expect(accepted).toHaveLength(2);
+        expect(stored?.payload).toBe(y.payload);
+      }
+    }
+  });
+});
