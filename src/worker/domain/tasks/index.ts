@@ -23,6 +23,18 @@ export { planPositions, positionBetween } from './positions';
 export { ensureInbox } from './projects/ensureInbox';
 export { INBOX_ID, INBOX_NAME } from './projects/inbox';
 export {
+  type LinkChanges,
+  linkedCounts,
+  linkProjectItem,
+  type ProjectLinkPort,
+  type ProjectLinkRecord,
+  projectLinkId,
+  projectLinkInputSchema,
+  setProjectLinkPinned,
+  sortProjectLinks,
+  unlinkProjectItem,
+} from './projects/projectLinks';
+export {
   createProject,
   deleteProject,
   reorderProjects,
