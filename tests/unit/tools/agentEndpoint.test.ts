@@ -22,9 +22,9 @@ describe('agent endpoint over a real notes registry', () => {
       },
     });
     const listed = await endpoint.handleJsonRpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, caller);
-    const names = ((listed as unknown as { result: { tools: { name: string }[] } }).result.tools ?? []).map(
-      (t) => t.name,
-    );
+    expect(listed).toMatchObject({ result: { tools: expect.any(Array) } });
+    const { tools } = (listed as unknown as { result: { tools: { name: string }[] } }).result;
+    const names = tools.map((t) => t.name);
     expect(names).toEqual(endpoint.listTools().map((t) => t.name));
     expect(names).toContain('vault_create_note');
 
