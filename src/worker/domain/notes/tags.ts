@@ -69,3 +69,13 @@ export function tagAncestors(tag: string): string[] {
   const parts = tag.split('/');
   return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
 }
+
+/**
+ * The keys a note is listed under in the tag view: every tag's key and the keys of its parents,
+ * deduplicated (for a multi-entry index: `#a/b` is found under `a` and `a/b`).
+ */
+export function tagIndexKeys(tags: readonly string[]): string[] {
+  const keys = new Set<string>();
+  for (const tag of tags) for (const t of tagAncestors(tagKey(tag))) keys.add(t);
+  return [...keys];
+}

@@ -49,3 +49,26 @@ export function linkRowsOf(source: NoteHeader, body: string, resolver: LinkResol
     };
   });
 }
+
+/**
+ * Re-resolves stored rows after the set of notes changed (a note created, renamed, moved or
+ * deleted): the worker selects the candidate rows (by `target_name` of the old and new names,
+ * and by `to_id` of the changed note) and stores the rows this returns, only those that changed.
+ */
+export function reresolveRows(
+  rows: readonly LinkRow[],
+  resolver: LinkResolver,
+  folderOf: (id: string) => string | undefined,
+): LinkRow[] {
+  const changed: LinkRow[] = [];
+  for (const row of rows) {
+    if (row.target === '') continue;
+    const folder = folderOf(row.from_id);
+    if (folder === undefined) continue;
+    const hit = resolver.resolve(row.target, folder);
+    const to_id = hit?.header.id ?? null;
+    const via = hit?.via ?? null;
+    if (to_id !== row.to_id || via !== row.via) changed.push({ ...row, to_id, via });
+  }
+  return changed;
+}
