@@ -31,7 +31,8 @@ export function createApprovalGate(port: ApprovalPort): ApprovalGate {
   return {
     async ask(request, key) {
       if (!request.destructive && granted.has(key)) return 'tab';
-      const decision = await port(request);
+      // A port that fails (no window to show the dialog, a closed channel) has not approved.
+      const decision = await port(request).catch((): ApprovalDecision => 'deny');
       if (decision === 'tab') {
         if (request.destructive) return 'once';
         granted.add(key);

@@ -170,3 +170,20 @@ describe('tool host', () => {
     expect(vault.propertyDefinitions).toEqual([]);
   });
 });
+
+describe('approval port failures', () => {
+  it('a port that throws counts as a denial and runs nothing', async () => {
+    const vault = seedVault();
+    const registry = createRegistry(testOperations(vault));
+    const host = createToolHost({
+      registry,
+      tools: [renameTool(vault)],
+      approve: async () => {
+        throw new Error('no window to ask in');
+      },
+    });
+    const r = await host.callTool('vault_rename_note', { id: 'n0', title: 'New' }, agent);
+    expect(r).toMatchObject({ ok: false, error: { code: 'APPROVAL_DENIED' } });
+    expect(vault.notes[0]?.title).toBe('Note 0');
+  });
+});
