@@ -57,6 +57,7 @@ export { reorderTasks } from './reorderTasks';
 export { anchorRepeatConfig, nextOccurrence } from './repeat/nextOccurrence';
 export type { RepeatConfig, RepeatFrom } from './repeat/repeatConfig';
 export { instantToWallTime, wallTimeToInstant } from './repeat/zonedTime';
+export { removeTagFromTasks, renameTagOnTasks } from './retagTasks';
 export * from './schemas';
 export { LOCAL_ONLY_FIELDS, PROJECT_SYNC_FIELDS, TASK_SYNC_FIELDS } from './syncFields';
 export type { ProjectRecord, StatusRecord, TaskRecord, Tombstone } from './types';
