@@ -39,6 +39,6 @@ export const PLANNING_TABLES: Record<string, string> = {
   projects: 'id, position',
   statuses: 'id, projectId',
   tombstones: 'id, kind',
-  journal: 'id, &date, modifiedAt',
+  journal: 'id, &date, modifiedAt, *tags',
   inbox: 'id, [bucket+capturedAt], filedAt, archivedAt',
 };

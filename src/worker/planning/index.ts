@@ -1,5 +1,6 @@
 import type { Operation } from '../ops/defineOperation';
 import type { VaultServices } from '../vault/services';
+import { journalOperations } from './journal/journalOperations';
 import { projectOperations } from './tasks/projectOperations';
 import { taskReadOperations } from './tasks/taskReadOperations';
 import { createTaskStore } from './tasks/taskStore';
@@ -15,5 +16,6 @@ export function planningOperations(services: VaultServices, timeZone = localTime
     ...taskReadOperations(tasks, services.db),
     ...taskWriteOperations(tasks),
     ...projectOperations(tasks),
+    ...journalOperations(services, tasks),
   ];
 }

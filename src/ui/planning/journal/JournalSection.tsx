@@ -1,0 +1,144 @@
+import { createEffect, createSignal, For, on, Show, untrack } from 'solid-js';
+import type { SectionProps } from '../../app/section';
+import { readOp, writeOp } from '../shared/callOp';
+import { createFailure } from '../shared/createFailure';
+import { createLive } from '../shared/createLive';
+import { FailureBanner } from '../shared/FailureBanner';
+import type { TaskCard } from '../tasks/taskTypes';
+import { isDate, localDate, shiftDate } from './localDate';
+import { MonthCalendar } from './MonthCalendar';
+import '../planning.css';
+
+interface Entry {
+  date: string;
+  content_markdown: string;
+}
+
+/** `#/journal/<date>` (default today): the day's entry, its month, the streak and the day's context. */
+export function JournalSection(props: SectionProps) {
+  const today = localDate();
+  const date = () => (isDate(props.path()[0]) ? props.path()[0]! : today);
+  const failure = createFailure();
+  const entry = createLive(props.client, ['journal'], date, (d) =>
+    readOp<Entry | null>(props.client, 'journal.getEntry', d),
+  );
+  const streak = createLive(
+    props.client,
+    ['journal'],
+    () => today,
+    (t) => readOp<{ current: number; longest: number }>(props.client, 'journal.getStreak', { today: t }),
+  );
+  const context = createLive(props.client, ['tasks', 'notes', 'journal'], date, (d) =>
+    readOp<{ tasksDue: TaskCard[]; notesTouched: { id: string; title: string }[] }>(
+      props.client,
+      'journal.getDayContext',
+      d,
+    ),
+  );
+  const [text, setText] = createSignal('');
+  const [state, setState] = createSignal<'saved' | 'editing' | 'saving'>('saved');
+  // The stored text replaces the box only while the user has nothing unsaved in it.
+  createEffect(
+    on(entry.data, (e) => {
+      if (untrack(state) === 'saved') setText(e?.content_markdown ?? '');
+    }),
+  );
+  createEffect(on(date, () => setState('saved'), { defer: true }));
+
+  async function save() {
+    if (state() !== 'editing') return;
+    setState('saving');
+    const content = text();
+    const res = entry.data()
+      ? await writeOp(props.client, 'journal.updateEntry', date(), { content })
+      : await writeOp(props.client, 'journal.createEntry', { date: date(), content });
+    setState(failure.take(res) === null ? 'editing' : text() === content ? 'saved' : 'editing');
+  }
+
+  return (
+    <div class="planning journal-section">
+      <div class="plan-bar">
+        <button type="button" aria-label="Previous day" onClick={() => props.go(shiftDate(date(), -1))}>
+          ←
+        </button>
+        <h2>{date() === today ? `Today, ${date()}` : date()}</h2>
+        <button type="button" aria-label="Next day" onClick={() => props.go(shiftDate(date(), 1))}>
+          →
+        </button>
+        <Show when={date() !== today}>
+          <button type="button" onClick={() => props.go(today)}>
+            Today
+          </button>
+        </Show>
+      </div>
+      <FailureBanner error={failure.error() ?? entry.error()} onDismiss={failure.clear} />
+      <div class="journal-layout">
+        <section class="journal-entry" aria-label="Entry">
+          <textarea
+            aria-label="Journal entry"
+            placeholder="How was the day?"
+            value={text()}
+            onInput={(e) => {
+              setText(e.currentTarget.value);
+              setState('editing');
+            }}
+            onBlur={() => void save()}
+            onKeyDown={(e) => {
+              if (e.key === 's' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                void save();
+              }
+            }}
+          />
+          <div class="form-actions">
+            <button type="button" class="primary" onClick={save}>
+              Save entry
+            </button>
+            <span role="status" aria-live="polite">
+              {state() === 'saved'
+                ? entry.data()
+                  ? 'Saved'
+                  : 'No entry yet'
+                : state() === 'saving'
+                  ? 'Saving…'
+                  : 'Unsaved'}
+            </span>
+          </div>
+        </section>
+        <aside class="journal-side">
+          <MonthCalendar client={props.client} selected={date()} today={today} onPick={(d) => props.go(d)} />
+          <p class="streak">
+            Streak: {streak.data()?.current ?? 0} {streak.data()?.current === 1 ? 'day' : 'days'} · longest{' '}
+            {streak.data()?.longest ?? 0}
+          </p>
+          <section aria-label="That day">
+            <h3>Tasks due</h3>
+            <Show when={(context.data()?.tasksDue.length ?? 0) > 0} fallback={<p class="empty">None.</p>}>
+              <ul class="task-list">
+                <For each={context.data()?.tasksDue}>
+                  {(t) => (
+                    <li class="task-row" data-done={t.completedAt ? 'true' : undefined}>
+                      <a href={`#/tasks/task/${encodeURIComponent(t.id)}`}>{t.title}</a>
+                    </li>
+                  )}
+                </For>
+              </ul>
+            </Show>
+            <h3>Notes edited</h3>
+            <Show when={(context.data()?.notesTouched.length ?? 0) > 0} fallback={<p class="empty">None.</p>}>
+              <ul class="task-list">
+                <For each={context.data()?.notesTouched}>
+                  {(n) => (
+                    <li class="task-row">
+                      <a href={`#/note/${encodeURIComponent(n.id)}`}>{n.title}</a>
+                    </li>
+                  )}
+                </For>
+              </ul>
+            </Show>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

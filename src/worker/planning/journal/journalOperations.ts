@@ -1,0 +1,131 @@
+import { tick } from '../../domain/clock/vectorClock';
+import {
+  isCalendarDate,
+  JOURNAL_MAX_CHARS,
+  type JournalRow,
+  journalId,
+  toFullEntry,
+} from '../../domain/journal/journalEntry';
+import { journalTags, wordCount } from '../../domain/journal/journalText';
+import { ISO_DATE_PATTERN } from '../../domain/tasks/schemas';
+import { defineOperation, type Operation } from '../../ops/defineOperation';
+import type { VaultServices } from '../../vault/services';
+import type { TaskStore } from '../tasks/taskStore';
+import { PlanningFailure, writeTx } from '../writeTx';
+import { createJournalBodies } from './journalBodies';
+import { journalReadOperations } from './journalReadOperations';
+
+const dateSchema = { type: 'string', pattern: ISO_DATE_PATTERN, examples: ['2026-11-21'] } as const;
+const date = { name: 'date', required: true, schema: dateSchema } as const;
+const contentSchema = {
+  type: 'object',
+  properties: { content: { type: 'string', maxLength: JOURNAL_MAX_CHARS } },
+  additionalProperties: false,
+} as const;
+
+const notADate = (d: string) =>
+  new PlanningFailure({
+    code: 'VALIDATION',
+    message: `${d} is not a calendar date`,
+    field: 'date',
+    expected: 'YYYY-MM-DD',
+  });
+
+/** `journal.*` of spec 4.4/4.5: one entry a date, its body a Yjs document, its row the mirror. */
+export function journalOperations(services: VaultServices, tasks: TaskStore): Operation[] {
+  const { db } = services;
+  const bodies = createJournalBodies(db);
+  const tables = () => [db.journal, ...bodies.crdtTables()];
+  const stamp = () => new Date(services.now()).toISOString();
+
+  /** Creates (refused when it exists) or rewrites (refused when missing) the entry of `d`. */
+  const save = (d: string, content: string, mode: 'create' | 'update') =>
+    writeTx(services, tables(), async (changes) => {
+      if (!isCalendarDate(d)) throw notADate(d);
+      const id = journalId(d);
+      const existing = await db.journal.get(id);
+      if (mode === 'create' && existing)
+        throw new PlanningFailure({
+          code: 'VALIDATION',
+          message: `the journal already has an entry for ${d}`,
+          field: 'date',
+        });
+      if (mode === 'update' && !existing)
+        throw new PlanningFailure({ code: 'NOT_FOUND', message: `no journal entry for ${d}`, field: 'date' });
+      const markdown = await bodies.write(id, content);
+      if (existing && existing.markdown === markdown) return toFullEntry(existing);
+      const now = stamp();
+      const row: JournalRow = {
+        id,
+        date: d,
+        markdown,
+        tags: journalTags(markdown),
+        wordCount: wordCount(markdown),
+        createdAt: existing?.createdAt ?? now,
+        modifiedAt: now,
+        clock: tick(existing?.clock ?? {}, services.deviceId),
+      };
+      await db.journal.put(row);
+      changes.push({ table: 'journal', op: 'put', ids: [id] });
+      return toFullEntry(row);
+    });
+
+  const write = { kind: 'write', requiresApproval: true } as const;
+  return [
+    ...journalReadOperations(services, tasks),
+    defineOperation({
+      ...write,
+      name: 'journal.createEntry',
+      summary: 'Start the journal entry of a date (one entry a date).',
+      params: [
+        {
+          name: 'entry',
+          required: true,
+          schema: {
+            ...contentSchema,
+            properties: { ...contentSchema.properties, date: dateSchema },
+            required: ['date'],
+          },
+        },
+      ] as const,
+      handler: ([e]) => save(e.date, e.content ?? '', 'create'),
+    }),
+    defineOperation({
+      ...write,
+      name: 'journal.updateEntry',
+      summary: 'Replace the markdown of a date’s entry (merged as a minimal text change).',
+      params: [
+        date,
+        { name: 'changes', required: true, schema: { ...contentSchema, required: ['content'] } },
+      ] as const,
+      handler: ([d, c]) => save(d, c.content, 'update'),
+    }),
+    defineOperation({
+      ...write,
+      name: 'journal.deleteEntry',
+      summary: 'Delete a date’s journal entry and its document.',
+      params: [date],
+      handler: ([d]) =>
+        writeTx(services, [...tables(), db.tombstones], async (changes) => {
+          const id = journalId(d);
+          const row = await db.journal.get(id);
+          if (!row)
+            throw new PlanningFailure({
+              code: 'NOT_FOUND',
+              message: `no journal entry for ${d}`,
+              field: 'date',
+            });
+          await db.journal.delete(id);
+          await bodies.remove(id);
+          await db.tombstones.put({
+            id,
+            kind: 'journal',
+            clock: tick(row.clock, services.deviceId),
+            deletedAt: stamp(),
+          });
+          changes.push({ table: 'journal', op: 'delete', ids: [id] });
+          return { id, deleted: true };
+        }),
+    }),
+  ];
+}
