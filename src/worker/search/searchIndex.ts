@@ -19,7 +19,7 @@ export interface SearchIndexDeps {
   store: SearchStore;
   texts: TextSource;
   now: () => number;
-  /** compact when this many documents sit in the delta (default 500) */
+  /** compact when this many documents sit in the delta, or twice as many tombstones (default 500) */
   compactAt?: number;
 }
 
@@ -174,7 +174,9 @@ export class SearchIndex {
   private async persist(writes: WriteSet): Promise<void> {
     if (writes.puts.size > 0 || writes.deletes.length > 0)
       await this.deps.store.write(writes.puts, writes.deletes);
-    if (this.state.deltaDocs.size >= (this.deps.compactAt ?? 500)) {
+    // Removals leave tombstones without growing the delta: they count towards compaction too.
+    const at = this.deps.compactAt ?? 500;
+    if (this.state.deltaDocs.size >= at || this.state.deleted.size >= 2 * at) {
       await compact(this.state, this.deps.store, this.deps.now());
       this.folded.clear();
     }
