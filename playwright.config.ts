@@ -19,6 +19,7 @@ const DIST = process.env.E2E_DIST ?? 'dist';
 // project and a phone project (390x844, touch).
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: DIST === 'dist' ? 'test-results' : `test-results-${DIST}`,
   workers: 2,
   fullyParallel: true,
   retries: process.env.CI ? 1 : 0,

@@ -115,3 +115,41 @@ test('two tabs typing in one note merge character by character', async ({ contex
   await b.reload();
   await expect(b.getByRole('textbox', { name: 'Note body' })).toHaveText('start-middle-end');
 });
+
+test('versions: a restore brings an earlier text back and keeps the replaced one in history', async ({
+  page,
+}) => {
+  await openApp(page);
+  await newNote(page, 'History', 'the first text');
+  await replaceBody(page, 'a rewrite');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await page.getByRole('region', { name: 'Editor' }).getByRole('button', { name: 'History' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Note history' });
+  await expect(dialog.getByRole('button', { name: /While editing/ })).toHaveCount(1);
+  await dialog.getByRole('button', { name: /While editing/ }).click();
+  await expect(dialog.getByRole('region', { name: 'Version preview' })).toContainText('the first text');
+  await dialog.getByRole('button', { name: 'Restore this version' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Restored');
+  await expect(dialog.getByRole('button', { name: /Before a restore/ })).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('textbox', { name: 'Note body' })).toHaveText('the first text');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Note body' })).toHaveText('the first text');
+});
+
+test('nothing widens the page beyond the window (a 390 px phone included)', async ({ page }) => {
+  await openApp(page);
+  await newNote(page, 'A rather long title that must not push the layout wider than the phone screen', 'x');
+  const noteHash = await page.evaluate(() => location.hash);
+  for (const hash of [noteHash, '#/']) {
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, hash);
+    await page.waitForTimeout(100);
+    const [scroll, width] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ]);
+    expect(scroll, hash).toBeLessThanOrEqual(width!);
+  }
+});

@@ -1,7 +1,8 @@
-import { createEffect, lazy, Show, Suspense } from 'solid-js';
+import { createEffect, createSignal, lazy, Show, Suspense } from 'solid-js';
 import type { VaultClient } from '../vault/createVaultClient';
 import { createNoteDoc } from './createNoteDoc';
 import { createNoteDraft } from './createNoteDraft';
+import { VersionsDialog } from './VersionsDialog';
 
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
 
@@ -15,6 +16,7 @@ interface Props {
 export default function NoteEditor(props: Props) {
   const draft = createNoteDraft(props.client, props.id);
   const body = createNoteDoc(props.client, props.id);
+  const [showHistory, setShowHistory] = createSignal(false);
   let titleInput!: HTMLInputElement;
   createEffect(() => {
     const n = draft.note();
@@ -56,6 +58,9 @@ export default function NoteEditor(props: Props) {
                 <span class="save-state" role="status" aria-live="polite">
                   {body.saving() ? 'Saving…' : body.ready() ? 'Saved' : 'Opening…'}
                 </span>
+                <button type="button" onClick={() => setShowHistory(true)}>
+                  History
+                </button>
                 <button type="button" class="danger" onClick={() => props.onDelete(n().id, n().title)}>
                   Delete note
                 </button>
@@ -66,6 +71,9 @@ export default function NoteEditor(props: Props) {
                     {e().message}
                   </p>
                 )}
+              </Show>
+              <Show when={showHistory()}>
+                <VersionsDialog client={props.client} noteId={n().id} onClose={() => setShowHistory(false)} />
               </Show>
               <Show when={body.ready()} fallback={<p class="empty">Opening…</p>}>
                 <Suspense fallback={<p class="empty">Loading the editor…</p>}>

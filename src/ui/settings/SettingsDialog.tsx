@@ -1,4 +1,5 @@
 import { For, onMount } from 'solid-js';
+import { showModalWhenConnected } from '../app/showModal';
 import type { createStoragePersistence } from './createStoragePersistence';
 import type { createTheme, Theme } from './theme';
 
@@ -20,7 +21,7 @@ const PERSIST_TEXT = {
 
 export function SettingsDialog(props: Props) {
   let dialog!: HTMLDialogElement;
-  onMount(() => dialog.showModal());
+  onMount(() => showModalWhenConnected(dialog));
   return (
     <dialog ref={dialog} class="settings" aria-label="Settings" onClose={props.onClose}>
       <h2>Settings</h2>

@@ -1,4 +1,5 @@
 import type { EntityTable } from 'dexie';
+import type { VectorClock } from '../domain/clock/vectorClock';
 import type { InboxRow } from '../domain/inbox/inboxItem';
 import type { JournalRow } from '../domain/journal/journalEntry';
 import type { ProjectRecord, StatusRecord, TaskRecord, Tombstone } from '../domain/tasks/types';
@@ -6,6 +7,14 @@ import type { TaskIndexKeys } from '../domain/tasks/views/queryPort';
 
 /** A task as stored: the record plus the derived index keys of `taskIndexKeys` (never synced). */
 export type TaskRow = TaskRecord & TaskIndexKeys;
+
+/** One settings group (or single setting) by key, e.g. `inbox.staleDays`; validated by its operation. */
+export interface SettingRow {
+  key: string;
+  value: unknown;
+  modifiedAt: string;
+  clock: VectorClock;
+}
 
 /** A deleted record's tombstone, kept for the sync engine (kind: task, project, status, ...). */
 export interface TombstoneRow extends Tombstone {
@@ -31,6 +40,7 @@ export interface PlanningTables {
   tombstones: EntityTable<TombstoneRow, 'id'>;
   journal: EntityTable<JournalRow, 'id'>;
   inbox: EntityTable<InboxRow, 'id'>;
+  settings: EntityTable<SettingRow, 'key'>;
 }
 
 export const PLANNING_TABLES: Record<string, string> = {
@@ -40,5 +50,6 @@ export const PLANNING_TABLES: Record<string, string> = {
   statuses: 'id, projectId',
   tombstones: 'id, kind',
   journal: 'id, &date, modifiedAt, *tags',
-  inbox: 'id, [bucket+capturedAt], filedAt, archivedAt',
+  inbox: 'id, [bucket+capturedAt], filedAt, archivedAt, *tags',
+  settings: 'key',
 };

@@ -11,7 +11,14 @@ import { PLANNING_TABLES, type PlanningTables } from './planningTables';
  * - 2026-11-21 v2: note bodies as CRDT documents, versions, links, search index (notesTables.ts).
  * - 2026-11-21 v3: tasks, projects, statuses, journal, inbox, tags, canvases, ... (planningTables.ts).
  */
-export type { BodyRow, FolderRow, NoteRow } from './notesTables';
+export type {
+  BodyRow,
+  CrdtSnapshotRow,
+  CrdtUpdateRow,
+  FolderRow,
+  NoteRow,
+  NoteVersionRow,
+} from './notesTables';
 
 export type VaultDb = Dexie & NotesTables & PlanningTables;
 

@@ -7,6 +7,7 @@ import { spliceText } from '../crdt/textDiff';
 import type { NoteRow } from '../db/schema';
 import type { VaultServices } from '../vault/services';
 import { deriveText } from './noteText';
+import { createNoteVersions, type VersionReason } from './noteVersions';
 
 export type DocUpdateListener = (docId: string, update: Uint8Array) => void;
 
@@ -19,6 +20,7 @@ export type DocUpdateListener = (docId: string, update: Uint8Array) => void;
  */
 export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) {
   const { db, feed, now } = s;
+  const versions = createNoteVersions(db, now, s.newId);
   const store = createDocStore(db);
   const loaded = createLoadedDocs();
   const listeners = new Set<DocUpdateListener>();
@@ -47,7 +49,9 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
     return doc;
   }
 
-  async function mirror(row: NoteRow, markdown: string): Promise<NoteRow> {
+  async function mirror(row: NoteRow, markdown: string, reason: VersionReason): Promise<NoteRow> {
+    const old = (await db.bodies.get(row.id))?.markdown ?? '';
+    await versions.keepBefore(row.id, row.title, old, reason);
     const next = { ...row, ...deriveText(markdown), modified: now() };
     await db.notes.put(next);
     await db.bodies.put({ id: row.id, markdown });
@@ -55,30 +59,32 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
   }
 
   /** Applies `change` to the document in one transaction; on commit, tells the other tabs. */
-  async function write(docId: string, change: (doc: Y.Doc) => Uint8Array | null): Promise<Result<NoteRow>> {
+  async function write(
+    docId: string,
+    reason: VersionReason,
+    change: (doc: Y.Doc) => Uint8Array | null,
+  ): Promise<Result<NoteRow>> {
     const updates: Uint8Array[] = [];
     try {
-      const row = await db.transaction(
-        'rw',
-        db.notes,
-        db.bodies,
-        db.crdtUpdates,
-        db.crdtSnapshots,
-        async () => {
-          const note = await db.notes.get(docId);
-          if (!note)
-            throw new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${docId}".`, field: 'id' });
-          const doc = await docFor(docId);
-          const update = change(doc);
-          if (update === null) return note;
-          updates.push(update);
-          await store.append(docId, update);
-          if ((await store.updateCount(docId)) > COMPACT_AFTER) await store.compact(docId);
-          return mirror(note, doc.getText(BODY_TEXT).toString());
-        },
-      );
+      const tables = [db.notes, db.bodies, db.crdtUpdates, db.crdtSnapshots, db.noteVersions];
+      const row = await db.transaction('rw', tables, async () => {
+        const note = await db.notes.get(docId);
+        if (!note)
+          throw new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${docId}".`, field: 'id' });
+        const doc = await docFor(docId);
+        const update = change(doc);
+        if (update === null) return note;
+        updates.push(update);
+        await store.append(docId, update);
+        if ((await store.updateCount(docId)) > COMPACT_AFTER) await store.compact(docId);
+        return mirror(note, doc.getText(BODY_TEXT).toString(), reason);
+      });
       if (updates.length > 0) {
-        for (const u of updates) channel?.postMessage({ docId, update: u });
+        for (const u of updates) {
+          channel?.postMessage({ docId, update: u });
+          // This tab's editor made an 'edit' itself; anything else (an operation, a restore) it must receive.
+          if (reason !== 'edit') for (const l of listeners) l(docId, u);
+        }
         feed.committed([{ table: 'notes', op: 'put', ids: [docId] }]);
       }
       return ok(row);
@@ -93,23 +99,17 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
     /** The document's whole state, for an editor to start from. */
     async open(docId: string): Promise<Result<Uint8Array>> {
       try {
-        const state = await db.transaction(
-          'rw',
-          db.notes,
-          db.bodies,
-          db.crdtUpdates,
-          db.crdtSnapshots,
-          async () => {
-            if (!(await db.notes.get(docId))) {
-              throw new AppFailure({
-                code: 'NOT_FOUND',
-                message: `No note with id "${docId}".`,
-                field: 'id',
-              });
-            }
-            return Y.encodeStateAsUpdate(await docFor(docId));
-          },
-        );
+        const tables = [db.notes, db.bodies, db.crdtUpdates, db.crdtSnapshots];
+        const state = await db.transaction('rw', tables, async () => {
+          if (!(await db.notes.get(docId))) {
+            throw new AppFailure({
+              code: 'NOT_FOUND',
+              message: `No note with id "${docId}".`,
+              field: 'id',
+            });
+          }
+          return Y.encodeStateAsUpdate(await docFor(docId));
+        });
         return ok(state);
       } catch (err) {
         if (err instanceof AppFailure) return { ok: false, error: err.error };
@@ -119,7 +119,7 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
 
     /** An update made by this tab's editor. Applying it twice is harmless (Yjs updates are idempotent). */
     applyUpdate(docId: string, update: Uint8Array) {
-      return write(docId, (doc) => {
+      return write(docId, 'edit', (doc) => {
         // Yjs emits 'update' only when the update changed the document (insertions or deletions);
         // one still waiting for a missing dependency is kept too, so that it is never lost.
         let changed = false;
@@ -133,9 +133,12 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
       });
     },
 
-    /** Replaces the whole text with the smallest splice, merging with concurrent edits. */
-    replaceText(docId: string, markdown: string) {
-      return write(docId, (doc) => {
+    /**
+     * Replaces the whole text with the smallest splice, merging with concurrent edits. The text
+     * it replaces is kept as a version first (reason: who replaced it).
+     */
+    replaceText(docId: string, markdown: string, reason: VersionReason = 'agent') {
+      return write(docId, reason, (doc) => {
         let update: Uint8Array | null = null;
         const capture = (u: Uint8Array) => {
           update = update ? Y.mergeUpdates([update, u]) : u;
@@ -152,10 +155,24 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
       await store.append(docId, initialState(markdown));
     },
 
-    /** Call inside the deleting transaction. */
+    /** Call inside the deleting transaction (over crdt tables and noteVersions). */
     async remove(docId: string): Promise<void> {
       loaded.drop(docId);
       await store.remove(docId);
+      await versions.removeAll(docId);
+    },
+
+    versions,
+
+    /** Restores a version: the current text becomes a version, then the old text comes back. */
+    async restoreVersion(versionId: string): Promise<Result<NoteRow>> {
+      const v = await versions.get(versionId);
+      if (!v)
+        return {
+          ok: false,
+          error: { code: 'NOT_FOUND', message: `No version with id "${versionId}".`, field: 'versionId' },
+        };
+      return this.replaceText(v.noteId, v.markdown, 'restore');
     },
 
     onUpdate(listener: DocUpdateListener): () => void {

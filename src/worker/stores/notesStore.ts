@@ -46,7 +46,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
     const changes: Change[] = [];
     try {
       // The scope must itself be an async function: Dexie then keeps the transaction across native awaits.
-      const tables = [db.notes, db.bodies, db.folders, db.crdtUpdates, db.crdtSnapshots];
+      const tables = [db.notes, db.bodies, db.folders, db.crdtUpdates, db.crdtSnapshots, db.noteVersions];
       const value = await db.transaction('rw', tables, async () => await work(changes));
       feed.committed(changes);
       return ok(value);
@@ -215,7 +215,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
           },
         };
       }
-      return bodies.replaceText(id, markdown);
+      return bodies.replaceText(id, markdown, 'agent');
     },
 
     move(id: string, rawFolder: string) {

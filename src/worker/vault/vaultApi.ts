@@ -1,8 +1,9 @@
 import type { Result } from '../../shared/result';
 import type { ChangeBatch } from '../changes/changeFeed';
-import type { FolderRow } from '../db/schema';
+import type { FolderRow, NoteVersionRow } from '../db/schema';
 import type { Result as OpResult } from '../ops/result';
 import type { Note, NoteHeader, NoteListQuery, NotePage } from '../stores/notesStore';
+import type { VersionSummary } from '../stores/noteVersions';
 import type { OpenVault } from './openVault';
 
 export interface VaultInfo {
@@ -36,6 +37,9 @@ export interface VaultApi {
   pushNoteUpdate(id: string, update: Uint8Array): Promise<Result<NoteHeader>>;
   /** Updates of note bodies made in other tabs (and by replacements in this one). */
   onNoteUpdate(listener: (id: string, update: Uint8Array) => void): Promise<void>;
+  listVersions(noteId: string): Promise<VersionSummary[]>;
+  getVersion(versionId: string): Promise<NoteVersionRow | null>;
+  restoreVersion(versionId: string): Promise<Result<NoteHeader>>;
   /** Runs a read operation of the registry (spec 4.4) as the UI. */
   read(operation: string, args: unknown[]): Promise<OpResult<unknown>>;
   /** Runs a write operation of the registry (spec 4.5) as the UI: the user's own action needs no approval. */
@@ -73,6 +77,9 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     async onNoteUpdate(listener) {
       vault.bodies.onUpdate(listener);
     },
+    listVersions: (noteId) => vault.bodies.versions.list(noteId),
+    getVersion: async (versionId) => (await vault.bodies.versions.get(versionId)) ?? null,
+    restoreVersion: (versionId) => vault.bodies.restoreVersion(versionId),
     read: (operation, args) => vault.registry.read(operation, args, UI),
     write: (operation, args) => vault.registry.write(operation, args, { ...UI, approve: async () => 'once' }),
   };

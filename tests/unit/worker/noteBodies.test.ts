@@ -164,3 +164,38 @@ describe('note bodies as CRDT documents', () => {
     expect(await db.crdtUpdates.where('docId').equals('old').count()).toBe(1);
   });
 });
+
+describe('note versions', () => {
+  it('keeps the replaced text as a version, and a restore never loses the current text', async () => {
+    const a = tab(`ch-${n}`);
+    const created = await a.notes.create({ title: 'Versioned', markdown: 'first' });
+    if (!created.ok) throw new Error('create');
+    const id = created.value.id;
+    expect((await a.notes.updateBody(id, 'second')).ok).toBe(true);
+    const list = await a.bodies.versions.list(id);
+    expect(list.map((v) => [v.reason, v.bytes])).toEqual([['agent', 5]]);
+    expect((await a.bodies.versions.get(list[0]!.id))?.markdown).toBe('first');
+
+    expect((await a.bodies.restoreVersion(list[0]!.id)).ok).toBe(true);
+    expect((await db.bodies.get(id))?.markdown).toBe('first');
+    const after = await a.bodies.versions.list(id);
+    expect(after.map((v) => v.reason)).toEqual(['restore', 'agent']);
+    expect((await a.bodies.versions.get(after[0]!.id))?.markdown).toBe('second');
+    expect(await a.bodies.restoreVersion('nope')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('typing keeps at most one version per interval, and deleting the note drops its versions', async () => {
+    const a = tab(`ch-${n}`);
+    const created = await a.notes.create({ title: 'Typed', markdown: 'base' });
+    if (!created.ok) throw new Error('create');
+    const id = created.value.id;
+    const ed = await editor(a.bodies, id);
+    for (const ch of 'abc') {
+      ed.text.insert(ed.text.length, ch);
+      await ed.settled();
+    }
+    expect((await a.bodies.versions.list(id)).length).toBe(1);
+    await a.notes.delete(id);
+    expect(await db.noteVersions.count()).toBe(0);
+  });
+});

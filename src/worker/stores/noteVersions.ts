@@ -1,0 +1,65 @@
+import type { NoteVersionRow, VaultDb } from '../db/schema';
+import { shouldKeepEditVersion, versionsToPrune } from '../domain/versions/retention';
+
+export type VersionReason = NoteVersionRow['reason'];
+export type VersionSummary = Omit<NoteVersionRow, 'markdown'> & { bytes: number };
+
+/**
+ * Note versions (notes.getVersions / getVersion / restoreVersion / deleteVersion). `keepBefore`
+ * runs inside the transaction that changes a body, with the text about to be replaced, so a
+ * version and the change it precedes commit together. Retention: domain/versions/retention.ts.
+ */
+export function createNoteVersions(db: VaultDb, now: () => number, newId: () => string) {
+  return {
+    /** Call inside a rw transaction over noteVersions. */
+    async keepBefore(
+      noteId: string,
+      title: string,
+      oldMarkdown: string,
+      reason: VersionReason,
+    ): Promise<void> {
+      const all = await db.noteVersions
+        .where('[noteId+created]')
+        .between([noteId, -Infinity], [noteId, Infinity])
+        .toArray();
+      const last = all.at(-1);
+      if (last?.markdown === oldMarkdown) return;
+      if (reason === 'edit' && !shouldKeepEditVersion(last?.created ?? null, now())) return;
+      if (oldMarkdown === '' && all.length === 0) return; // nothing worth going back to
+      const row: NoteVersionRow = {
+        id: newId(),
+        noteId,
+        created: now(),
+        markdown: oldMarkdown,
+        reason,
+        title,
+      };
+      await db.noteVersions.add(row);
+      await db.noteVersions.bulkDelete(versionsToPrune([...all, row], now()));
+    },
+
+    async list(noteId: string): Promise<VersionSummary[]> {
+      const rows = await db.noteVersions
+        .where('[noteId+created]')
+        .between([noteId, -Infinity], [noteId, Infinity])
+        .reverse()
+        .toArray();
+      return rows.map(({ markdown, ...rest }) => ({
+        ...rest,
+        bytes: new TextEncoder().encode(markdown).byteLength,
+      }));
+    },
+
+    get: (versionId: string) => db.noteVersions.get(versionId),
+
+    /** Call inside a rw transaction over noteVersions (deleting a note drops its versions). */
+    async removeAll(noteId: string): Promise<void> {
+      await db.noteVersions
+        .where('[noteId+created]')
+        .between([noteId, -Infinity], [noteId, Infinity])
+        .delete();
+    },
+  };
+}
+
+export type NoteVersions = ReturnType<typeof createNoteVersions>;
