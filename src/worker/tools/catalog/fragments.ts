@@ -36,4 +36,20 @@ export const CANVAS_ADDRESS = {
     'canvas id, or folder-qualified name such as Folder/Title (a bare title must match one canvas)',
 } as const;
 
+/** `{id}`: the arguments of the tools that read one thing by id. */
+export const BY_ID = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: NON_EMPTY },
+} as const;
+
+/** `{id}` naming a canvas by id or folder-qualified name. */
+export const CANVAS_BY_ID = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: CANVAS_ADDRESS },
+} as const;
+
 export const NO_ARGUMENTS = { type: 'object', additionalProperties: false, properties: {} } as const;

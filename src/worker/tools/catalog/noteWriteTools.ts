@@ -1,4 +1,4 @@
-import { NON_EMPTY } from './fragments';
+import { BY_ID, NON_EMPTY } from './fragments';
 import { defineToolSpec, writeAnnotations } from './toolSpec';
 
 /** Spec 4.2: note and folder writes. Every one waits for the user's approval. */
@@ -40,12 +40,7 @@ export const deleteNote = defineToolSpec({
   name: 'vault_delete_note',
   title: 'Delete a note',
   description: 'Delete a note or filed file.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: NON_EMPTY },
-  },
+  inputSchema: BY_ID,
   annotations: writeAnnotations(true, true),
   requiresApproval: true,
 });

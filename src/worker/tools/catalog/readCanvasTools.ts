@@ -1,4 +1,4 @@
-import { CANVAS_ADDRESS, NO_ARGUMENTS } from './fragments';
+import { CANVAS_BY_ID, NO_ARGUMENTS } from './fragments';
 import { defineToolSpec, readAnnotations } from './toolSpec';
 
 /** Spec 4.1: the read tools over canvases. A bare title matching several canvases is refused. */
@@ -15,12 +15,7 @@ export const readCanvas = defineToolSpec({
   name: 'vault_read_canvas',
   title: 'Read a canvas',
   description: 'The items (notes, tasks, projects) and texts on a canvas, without geometry.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: CANVAS_ADDRESS },
-  },
+  inputSchema: CANVAS_BY_ID,
   annotations: readAnnotations(true),
   requiresApproval: false,
 });
@@ -30,12 +25,7 @@ export const readCanvasElements = defineToolSpec({
   title: 'Read canvas elements',
   description:
     'Every element of a canvas with id, type, position, size, text, colours, arrow bindings and frame. Use it before drawing: its element ids are what arrows bind to and what vault_edit_canvas_elements changes.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: CANVAS_ADDRESS },
-  },
+  inputSchema: CANVAS_BY_ID,
   annotations: readAnnotations(true),
   requiresApproval: false,
 });

@@ -1,4 +1,4 @@
-import { ISO_DATE, NO_ARGUMENTS, NON_EMPTY } from './fragments';
+import { BY_ID, ISO_DATE, NO_ARGUMENTS, NON_EMPTY } from './fragments';
 import { defineToolSpec, readAnnotations } from './toolSpec';
 
 /** Spec 4.1: the read tools over the journal, the inbox and tags. */
@@ -47,12 +47,7 @@ export const getInboxItem = defineToolSpec({
   name: 'vault_get_inbox_item',
   title: 'Get an inbox item',
   description: 'One inbox item with its content, transcription and filing state.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: NON_EMPTY },
-  },
+  inputSchema: BY_ID,
   annotations: readAnnotations(true),
   requiresApproval: false,
 });

@@ -1,4 +1,4 @@
-import { ISO_DATE, NO_ARGUMENTS, NON_EMPTY } from './fragments';
+import { BY_ID, ISO_DATE, NO_ARGUMENTS, NON_EMPTY } from './fragments';
 import { defineToolSpec, readAnnotations } from './toolSpec';
 
 /** Spec 4.1: the read tools over tasks, projects and statuses. */
@@ -26,12 +26,7 @@ export const getTask = defineToolSpec({
   name: 'vault_get_task',
   title: 'Get a task',
   description: 'One task with all its fields, subtask counts and links.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: NON_EMPTY },
-  },
+  inputSchema: BY_ID,
   annotations: readAnnotations(true),
   requiresApproval: false,
 });
@@ -49,12 +44,7 @@ export const getProject = defineToolSpec({
   name: 'vault_get_project',
   title: 'Get a project',
   description: 'One project with its statuses.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: NON_EMPTY },
-  },
+  inputSchema: BY_ID,
   annotations: readAnnotations(true),
   requiresApproval: false,
 });
