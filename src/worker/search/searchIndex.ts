@@ -7,13 +7,16 @@ import { foldTitle, type QuickHit, quickSearch } from './quickSearch';
 import type { SearchStore } from './searchStore';
 import { FILE_TYPES, type SearchDoc, type SearchHit, type SearchQuery, type TextSource } from './searchTypes';
 import { makeSnippet } from './snippet';
+import { key } from './storedForms';
 import { tokenize } from './tokenize';
 
 /**
  * The vault's full-text index (docs/search.md). Persistent and incremental: `open` reads the
  * stored index (no re-indexing), each update writes one small delta record atomically, and the
  * delta is merged into the base segment once it holds `compactAt` documents. Every operation
- * runs in order through one queue, so a query never sees a half-applied update.
+ * runs in order through one queue, so a query never sees a half-applied update. One writer per
+ * store: in a multi-tab vault only the Web Locks leader updates the index; other tabs query and
+ * call `refresh()` when told the index changed (docs/search.md).
  */
 export interface SearchIndexDeps {
   store: SearchStore;
@@ -134,6 +137,22 @@ export class SearchIndex {
       built_at: this.state.meta.builtAt,
       compacted_at: this.state.meta.compactedAt,
     }));
+  }
+
+  /**
+   * Re-reads the stored index when another instance changed it (another tab's leader wrote it):
+   * cheap when nothing changed (one `meta` read), a start-up's worth of reading otherwise.
+   * Returns whether anything was reloaded.
+   */
+  refresh(): Promise<boolean> {
+    return this.run(async () => {
+      const stored = (await this.deps.store.get([key.meta])).get(key.meta);
+      if (stored === undefined ? this.state.documentCount === 0 : stored === this.state.encodeMeta())
+        return false;
+      this.state = await IndexState.load(this.deps.store);
+      this.folded.clear();
+      return true;
+    });
   }
 
   /** Merges the delta into the base now (the worker may call it when idle). */

@@ -177,6 +177,29 @@ describe('persistence and incremental updates', () => {
     expect((await reopened.stats()).documents).toBe(200);
   });
 
+  it("a second instance on the same store sees the writer's changes after refresh()", async () => {
+    const { index, deps, texts } = await openWith(DOCS);
+    const reader = await SearchIndex.open(deps);
+    expect(await reader.refresh()).toBe(false);
+    const changed = doc('garden', 'Garden plan', 'Now only pumpkins grow here.');
+    texts.set(changed);
+    await index.upsert(changed);
+    expect(await ids(reader, 'pumpkins')).toEqual([]);
+    expect(await reader.refresh()).toBe(true);
+    expect(await ids(reader, 'pumpkins')).toEqual(['garden']);
+  });
+
+  it('compacts when removals alone pile up tombstones', async () => {
+    const docs = generateVault({ notes: 60, seed: 5 });
+    const { index, store } = await openWith(docs, 10);
+    for (let i = 0; i < 19; i++) await index.remove(`note-${i}`);
+    expect(await index.stats()).toMatchObject({ tombstones: 19, documents: 41 });
+    await index.remove('note-19');
+    expect(await index.stats()).toMatchObject({ tombstones: 0, delta_documents: 0, documents: 40 });
+    expect(await store.keys('u:')).toEqual([]);
+    expect(await ids(index, docs[0]?.title ?? '')).not.toContain('note-0');
+  });
+
   it('rebuilds from scratch with progress', async () => {
     const { index } = await openWith(DOCS);
     const phases: string[] = [];
