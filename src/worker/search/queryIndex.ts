@@ -31,7 +31,8 @@ const B = 0.75;
 const PREFIX_MIN = 3;
 /** Short prefixes expand to many common words: fewer expansions keep their cost bounded. */
 const maxPrefixExpansions = (prefix: string) => (prefix.length <= 4 ? 8 : prefix.length === 5 ? 15 : 30);
-const MAX_FUZZY_EXPANSIONS = 20;
+/** Typo candidates scatter over the dictionary (and its shards): the closest, commonest few. */
+const MAX_FUZZY_EXPANSIONS = 6;
 
 export function expandTerm(state: IndexState, qt: string, options: ExpandOptions): Expansion[] {
   const out = new Map<string, number>();
@@ -50,7 +51,7 @@ export function expandTerm(state: IndexState, qt: string, options: ExpandOptions
   if (budget > 0) {
     const near = [...state.baseTerms.near(qt, budget), ...state.deltaTerms.near(qt, budget)]
       .filter(([t]) => !out.has(t))
-      .sort((a, b) => a[1] - b[1]);
+      .sort((a, b) => a[1] - b[1] || state.df(b[0]) - state.df(a[0]));
     for (const [t, d] of near.slice(0, MAX_FUZZY_EXPANSIONS))
       if (!out.has(t)) out.set(t, d === 1 ? 0.45 : 0.3);
   }
