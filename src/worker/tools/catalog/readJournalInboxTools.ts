@@ -1,4 +1,4 @@
-import { BY_ID, ISO_DATE, NO_ARGUMENTS, NON_EMPTY } from './fragments';
+import { BY_ID, ISO_DATE, NO_ARGUMENTS } from './fragments';
 import { defineToolSpec, readAnnotations } from './toolSpec';
 
 /** Spec 4.1: the read tools over the journal, the inbox and tags. */
