@@ -104,12 +104,12 @@ describe('mergeFieldwise', () => {
 describe('mergeFieldwise with payloads of other versions', () => {
   it('keeps fields only one side has, clocked or not', () => {
     const local = { ...rec({ note: 'kept', clock: { a: 1 } }), extra: 'mine' } as Rec & { extra?: string };
-    const remote = rec({ title: 'R', clock: { b: 2 }, fieldClocks: { title: { b: 2 } } }) as Rec & {
-      extra?: string;
-      priority?: number;
-    };
-    delete remote.priority;
-    const m = mergeFieldwise(local, remote, FIELDS).merged as Rec & { extra?: string };
+    const { priority: _dropped, ...remote } = rec({
+      title: 'R',
+      clock: { b: 2 },
+      fieldClocks: { title: { b: 2 } },
+    });
+    const m = mergeFieldwise(local, remote as Rec, FIELDS).merged as Rec & { extra?: string };
     expect(m.extra).toBe('mine');
     expect(m.priority).toBe(0);
     expect(m.title).toBe('R');
