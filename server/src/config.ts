@@ -6,6 +6,8 @@ export interface ServiceConfig {
    * or `@domain` entries that match every address of that domain.
    */
   devAccounts: { has(email: string): boolean };
+  /** byte budget of items on a socket frame (`SYNC_SOCKET_ITEMS_MAX_BYTES`; 0 = hint-only frames) */
+  socketItemsMaxBytes: number;
   /** per-IP ceiling of the unauthenticated auth routes, per minute */
   authRatePerMinute: number;
   allowedOrigins: readonly string[];
@@ -20,6 +22,7 @@ export function readConfig(vars: {
   ALLOWED_ORIGINS?: string;
   TOKEN_SECRET?: string;
   AUTH_RATE_PER_MINUTE?: string;
+  SYNC_SOCKET_ITEMS_MAX_BYTES?: string;
 }): ServiceConfig {
   const list = (v: string | undefined) =>
     (v ?? '')
@@ -30,6 +33,7 @@ export function readConfig(vars: {
   return {
     development,
     devAccounts: devAccountMatcher(list(vars.DEV_ACCOUNTS)),
+    socketItemsMaxBytes: nonNegative(vars.SYNC_SOCKET_ITEMS_MAX_BYTES) ?? 64 * 1024,
     authRatePerMinute: Number.parseInt(vars.AUTH_RATE_PER_MINUTE ?? '', 10) || 30,
     allowedOrigins: list(vars.ALLOWED_ORIGINS),
     tokenSecret: vars.TOKEN_SECRET && vars.TOKEN_SECRET.length >= 32 ? vars.TOKEN_SECRET : null,
@@ -43,4 +47,8 @@ function devAccountMatcher(entries: readonly string[]): { has(email: string): bo
   return {
     has: (email) => exact.has(email.toLowerCase()) || domains.some((d) => email.toLowerCase().endsWith(d)),
   };
+}
+
+function nonNegative(v: string | undefined): number | null {
+  return v !== undefined && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : null;
 }

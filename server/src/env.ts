@@ -9,4 +9,7 @@ export interface Env {
   /** HMAC secret of access tokens; required. */
   TOKEN_SECRET?: string;
   AUTH_RATE_PER_MINUTE?: string;
+  SYNC_SOCKET_ITEMS_MAX_BYTES?: string;
+  /** seconds between revocation checks of open sockets (1..60, default 60) */
+  REVOCATION_CHECK_SECONDS?: string;
 }

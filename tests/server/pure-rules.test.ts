@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { randomRevision, snapshotRevision } from '../../server/src/crdt/revision';
 import { chunk } from '../../server/src/domain/chunk';
+import { frameFor } from '../../server/src/hub/frame-for';
+import { bearerToken } from '../../server/src/middleware/authenticate';
 import { decideWrite } from '../../server/src/policy/write-policy';
 import { dominates, hasGreaterEntry } from '../../server/src/records/clock-rules';
 import type { ItemRow } from '../../server/src/records/item-row';
 import { decideOverwrite } from '../../server/src/records/write-rules';
 import { parseClientHeader } from '../../src/sync/protocol/client-header';
 import { LEGACY_SYNC_TYPES, negotiateSyncTypes } from '../../src/sync/protocol/item-types';
+import type { PullItem } from '../../src/sync/protocol/pull';
 
 describe('pure service rules', () => {
   it('client header: platforms incl. web; pre-release and malformed are null', () => {
@@ -99,5 +102,37 @@ describe('pure service rules', () => {
     expect(await snapshotRevision('note-2', 1000, 42)).not.toBe(a);
     expect(randomRevision()).not.toBe(randomRevision());
     expect(a.startsWith('d-')).toBe(true);
+  });
+});
+
+describe('socket frame per socket', () => {
+  const item = (type: string) => ({ type, id: 'x' }) as PullItem;
+  const frame = {
+    type: 'changes_available' as const,
+    cursor: 7,
+    items: [item('note'), item('task')],
+    committedAtMs: 5,
+  };
+  const socket = { deviceId: 'd', items: true, types: ['note'], tokenExpiresAtMs: 1000 };
+
+  it('opted-in socket with a live token gets its types only', () => {
+    expect(frameFor(frame, socket, 999)).toEqual({
+      type: 'changes_available',
+      cursor: 7,
+      items: [item('note')],
+      committedAtMs: 5,
+    });
+  });
+  it('expired token, no opt-in, or a push without items: hint-only', () => {
+    const hint = { type: 'changes_available', cursor: 7 };
+    expect(frameFor(frame, socket, 1000)).toEqual(hint);
+    expect(frameFor(frame, { ...socket, items: false }, 0)).toEqual(hint);
+    expect(frameFor({ type: 'changes_available', cursor: 7 }, socket, 0)).toEqual(hint);
+  });
+  it('bearer token from headers or, on upgrades only, from the subprotocol', () => {
+    expect(bearerToken('Bearer a.b.c')).toBe('a.b.c');
+    expect(bearerToken(undefined, 'websocket', 'cairn-sync.v1, bearer.a.b.c')).toBe('a.b.c');
+    expect(bearerToken(undefined, undefined, 'bearer.a.b.c')).toBeNull();
+    expect(bearerToken('Basic xyz')).toBeNull();
   });
 });

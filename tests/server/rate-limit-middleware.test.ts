@@ -17,7 +17,7 @@ function appWith(limiter: RateLimiter, logs: string[] = []) {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    c.set('auth', { userId: 'u1', deviceId: 'd1' });
+    c.set('auth', { userId: 'u1', deviceId: 'd1', tokenExpiresAtMs: 1e13 });
     await next();
   });
   app.get('/x', rateLimit({ bucket: 'b', limit: 2, windowSeconds: 60, key: 'device' }), (c) => c.text('ok'));

@@ -38,6 +38,7 @@ export async function startSyncService(): Promise<RunningService> {
       'scripts/server-dev.mjs',
       ...['--port', String(port), '--persist-to', persist],
       ...['--var', 'DEV_ACCOUNTS:dev@cairn.local,@test.cairn.local', '--var', 'AUTH_RATE_PER_MINUTE:100000'],
+      ...['--var', 'REVOCATION_CHECK_SECONDS:2'],
     ],
     { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -6,11 +6,11 @@ export function durableObjectHub(
   onError: (err: unknown) => void,
   waitUntil: (p: Promise<unknown>) => void,
 ): VaultHub {
+  const stub = (userId: string, vaultId: string) => ns.get(ns.idFromName(`${userId}:${vaultId}`));
   return {
     async notify(userId, vaultId, frame) {
-      const stub = ns.get(ns.idFromName(`${userId}:${vaultId}`));
       waitUntil(
-        stub
+        stub(userId, vaultId)
           .fetch(`https://hub/notify?vaultId=${encodeURIComponent(vaultId)}`, {
             method: 'POST',
             body: JSON.stringify(frame),
@@ -18,6 +18,15 @@ export function durableObjectHub(
           .then((r) => r.body?.cancel())
           .catch(onError),
       );
+    },
+    async connect(userId, vaultId, options, protocol) {
+      const res = await stub(userId, vaultId).fetch('https://hub/connect', {
+        headers: { upgrade: 'websocket', 'x-socket-options': JSON.stringify(options) },
+      });
+      if (res.status !== 101 || !res.webSocket) return res;
+      const headers = new Headers();
+      if (protocol) headers.set('sec-websocket-protocol', protocol);
+      return new Response(null, { status: 101, webSocket: res.webSocket, headers });
     },
   };
 }

@@ -17,7 +17,9 @@ export async function issueAccessToken(secret: string, claims: AccessClaims, now
   );
 }
 
-export type AccessVerdict = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type AccessVerdict =
+  | { ok: true; claims: AccessClaims; expiresAtMs: number }
+  | { ok: false; reason: 'expired' | 'invalid' };
 
 /** Never throws: a malformed, forged or expired token is a verdict, not an exception. */
 export async function verifyAccessToken(
@@ -32,7 +34,7 @@ export async function verifyAccessToken(
     }
     if (typeof payload.exp !== 'number' || payload.exp * 1000 <= nowMs)
       return { ok: false, reason: 'expired' };
-    return { ok: true, claims: { sub: payload.sub, did: payload.did } };
+    return { ok: true, claims: { sub: payload.sub, did: payload.did }, expiresAtMs: payload.exp * 1000 };
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
     return { ok: false, reason: name === 'JwtTokenExpired' ? 'expired' : 'invalid' };

@@ -7,6 +7,8 @@ import type { Timing } from './timing';
 export interface AuthContext {
   userId: string;
   deviceId: string;
+  /** when the presented access token expires (sockets fall back to hint-only frames after it) */
+  tokenExpiresAtMs: number;
 }
 
 /** Per-request values set by middleware, in the order the chain sets them. */

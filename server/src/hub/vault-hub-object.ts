@@ -1,54 +1,97 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { SocketFrame } from '../../../src/sync/protocol/socket';
+import type { Env } from '../env';
+import type { HubFrame, SocketOptions } from '../ports/hub';
+import { frameFor } from './frame-for';
 
 /**
- * One Durable Object per (user, vault): holds the vault's WebSocket connections (hibernatable)
- * and fans committed-change frames out to them. `POST /notify` with a JSON frame broadcasts it to
- * every socket except the one tagged with the frame's `exceptDeviceId`.
+ * One Durable Object per (user, vault): the vault's WebSocket connections (hibernatable), the
+ * fan-out of committed changes to them, and a revocation alarm that closes a revoked device's
+ * sockets within a minute (spec 5.9). Frames are best-effort.
  */
-export class VaultHub extends DurableObject {
+export class VaultHub extends DurableObject<Env> {
+  /** `REVOCATION_CHECK_SECONDS` (default 60: the spec's "within one minute") */
+  private get revocationCheckMs(): number {
+    const s = Number.parseInt(this.env.REVOCATION_CHECK_SECONDS ?? '', 10);
+    return (s > 0 && s <= 60 ? s : 60) * 1000;
+  }
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+  }
+
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === '/connect' && request.headers.get('upgrade') === 'websocket') {
-      const deviceId = url.searchParams.get('deviceId') ?? 'unknown';
+      const options = JSON.parse(request.headers.get('x-socket-options') ?? '{}') as SocketOptions;
       const pair = new WebSocketPair();
-      this.ctx.acceptWebSocket(pair[1], [deviceId]);
-      pair[1].send(JSON.stringify({ type: 'connected' }));
+      this.ctx.acceptWebSocket(pair[1], [options.deviceId]);
+      pair[1].serializeAttachment(options);
+      pair[1].send(JSON.stringify({ type: 'connected' } satisfies SocketFrame));
+      if ((await this.ctx.storage.getAlarm()) === null)
+        await this.ctx.storage.setAlarm(Date.now() + this.revocationCheckMs);
       return new Response(null, { status: 101, webSocket: pair[0] });
     }
     if (url.pathname === '/notify' && request.method === 'POST') {
-      const frame = (await request.json()) as Record<string, unknown> & { exceptDeviceId?: string };
-      const { exceptDeviceId, ...rest } = frame;
-      const text = JSON.stringify(rest);
+      const frame = (await request.json()) as HubFrame;
       let sent = 0;
+      let itemsSent = 0;
       for (const ws of this.ctx.getWebSockets()) {
-        if (exceptDeviceId && this.ctx.getTags(ws).includes(exceptDeviceId)) continue;
+        const options = ws.deserializeAttachment() as SocketOptions;
+        if (frame.exceptDeviceId && options.deviceId === frame.exceptDeviceId) continue;
+        const out = frameFor(frame, options, Date.now());
         try {
-          ws.send(text);
+          ws.send(JSON.stringify(out));
           sent++;
+          if (out.type === 'changes_available' && out.items) itemsSent += out.items.length;
         } catch {
-          // a socket closing concurrently is simply skipped: broadcasts are best-effort
+          // a socket closing concurrently is skipped: broadcasts are best-effort
         }
       }
-      // spec 6.2 log line; frames never carry items yet (hint-only), so itemsSent is 0
-      console.log(
-        JSON.stringify({
-          event: 'changes_broadcast',
-          vaultId: url.searchParams.get('vaultId'),
-          cursor: rest.cursor ?? null,
-          sent,
-          itemsSent: 0,
-        }),
-      );
+      if (frame.type === 'changes_available') {
+        const vaultId = url.searchParams.get('vaultId');
+        console.log(
+          JSON.stringify({ event: 'changes_broadcast', vaultId, cursor: frame.cursor, sent, itemsSent }),
+        );
+      }
       return Response.json({ sent });
     }
     return new Response(null, { status: 404 });
   }
 
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === 'ping') ws.send('pong');
+  /** Closes sockets of devices revoked since they connected; re-arms while sockets remain. */
+  override async alarm(): Promise<void> {
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length === 0) return;
+    const ids = [
+      ...new Set(sockets.map((ws) => (ws.deserializeAttachment() as SocketOptions).deviceId)),
+    ].slice(0, 90);
+    const revoked = await this.env.DB.prepare(
+      `SELECT id FROM devices WHERE revoked_at IS NOT NULL AND id IN (${ids.map(() => '?').join(', ')})`,
+    )
+      .bind(...ids)
+      .all<{ id: string }>();
+    const gone = new Set(revoked.results.map((r) => r.id));
+    for (const ws of sockets) {
+      const { deviceId } = ws.deserializeAttachment() as SocketOptions;
+      if (!gone.has(deviceId)) continue;
+      try {
+        ws.send(JSON.stringify({ type: 'device_revoked', deviceId } satisfies SocketFrame));
+        ws.close(4001, 'device revoked');
+      } catch {
+        // already closing
+      }
+    }
+    if (this.ctx.getWebSockets().length > gone.size)
+      await this.ctx.storage.setAlarm(Date.now() + this.revocationCheckMs);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    ws.close(code === 1005 ? 1000 : code, 'closing');
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'closing');
+    } catch {
+      // already closed
+    }
   }
 }

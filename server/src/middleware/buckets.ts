@@ -2,7 +2,8 @@ import type { BucketRule } from './rate-limit';
 
 /**
  * Rate buckets of spec 8.1 (steady ceilings; bootstrap elevation is not offered, so none is
- * elevated). Ceilings the spec leaves open: status 120/min, vaults 60/min (per device).
+ * elevated). Ceilings the spec leaves open: status 120/min, vaults 60/min, socket handshakes 60/min
+ * (per device).
  */
 export const BUCKETS = {
   sync_push: { bucket: 'sync_push', limit: 300, windowSeconds: 60, key: 'device' },
@@ -14,4 +15,5 @@ export const BUCKETS = {
   sync_manifest: { bucket: 'sync_manifest', limit: 30, windowSeconds: 60, key: 'device' },
   sync_status: { bucket: 'sync_status', limit: 120, windowSeconds: 60, key: 'device' },
   sync_vaults: { bucket: 'sync_vaults', limit: 60, windowSeconds: 60, key: 'device' },
+  sync_socket: { bucket: 'sync_socket', limit: 60, windowSeconds: 60, key: 'device' },
 } as const satisfies Record<string, BucketRule>;

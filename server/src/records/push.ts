@@ -10,6 +10,7 @@ import { readUsage } from '../plans/usage';
 import { currentBlobKey } from './blob-key';
 import { commitStatements, type RowWrite } from './commit-statements';
 import { readRowsByRefs, refKey } from './read-rows';
+import { type CommittedItem, socketItems } from './socket-items';
 import { type ValidItem, validateItem } from './validate-item';
 import { decideOverwrite } from './write-rules';
 
@@ -115,6 +116,7 @@ export async function pushItems(
   );
 
   const accepted: PushAccepted[] = [];
+  const committed: CommittedItem[] = [];
   const orphaned: string[] = [];
   writes.forEach((w, i) => {
     const returned = results[2 * i + 1]?.[0] as { server_cursor: number } | undefined;
@@ -130,7 +132,13 @@ export async function pushItems(
       return;
     }
     accepted.push({ type, id, serverCursor: returned.server_cursor });
-    const previous = stored.get(refKey(w.valid.item))?.blob_key;
+    const row = stored.get(refKey(w.valid.item));
+    committed.push({
+      item: w.valid.item,
+      serverCursor: returned.server_cursor,
+      createdAt: row?.created_at ?? committedAtMs,
+    });
+    const previous = row?.blob_key;
     if (previous && previous !== w.blobKey) orphaned.push(previous);
   });
   await deleteBestEffort(deps, ctx.timing, orphaned);
@@ -147,6 +155,7 @@ export async function pushItems(
       type: 'changes_available',
       cursor: maxCursor,
       exceptDeviceId: ctx.deviceId,
+      ...socketItems(deps.config.socketItemsMaxBytes, committed, committedAtMs, stmtCtx),
     });
   }
   return { accepted, rejected, maxCursor, committedAtMs };

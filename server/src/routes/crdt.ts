@@ -21,6 +21,7 @@ import type { AppEnv } from '../http/types';
 import { BUCKETS } from '../middleware/buckets';
 import { rateLimit } from '../middleware/rate-limit';
 import { writeGate } from '../middleware/write-gate';
+import type { HubFrame } from '../ports/hub';
 
 function scopeOf(c: Context<AppEnv>): NoteScope {
   const client = c.get('client');
@@ -34,11 +35,7 @@ function scopeOf(c: Context<AppEnv>): NoteScope {
 }
 
 function broadcast(c: Context<AppEnv>, noteId: string, cursor: number | null) {
-  const frame: Record<string, unknown> = {
-    type: 'crdt_updated',
-    noteId,
-    exceptDeviceId: c.get('auth').deviceId,
-  };
+  const frame: HubFrame = { type: 'crdt_updated', noteId, exceptDeviceId: c.get('auth').deviceId };
   if (cursor !== null) frame.cursor = cursor;
   return c.get('deps').hub.notify(c.get('auth').userId, c.get('vaultId'), frame);
 }

@@ -8,6 +8,7 @@ import { serverTiming } from '../middleware/server-timing';
 import { vaultScope } from '../middleware/vault-scope';
 import { crdtRoutes } from './crdt';
 import { recordRoutes } from './records';
+import { socketRoutes } from './socket';
 import { statusRoute } from './status';
 import { unavailableRoutes } from './unavailable';
 import { vaultRoutes } from './vaults';
@@ -29,6 +30,7 @@ export function syncRoutes(): Hono<AppEnv> {
   r.route('/', vaultRoutes());
   r.route('/', recordRoutes());
   r.route('/', crdtRoutes());
+  r.route('/', socketRoutes());
   r.route('/', unavailableRoutes());
   return r;
 }
