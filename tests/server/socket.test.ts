@@ -32,7 +32,13 @@ function open(d: TestDevice, query = 'vault=default'): Promise<OpenSocket> {
       const i = frames.findIndex((f) => f.type === type);
       if (i >= 0) return resolve(frames.splice(i, 1)[0] as SocketFrame);
       const timer = setTimeout(() => reject(new Error(`no ${type} frame in ${timeoutMs} ms`)), timeoutMs);
-      waiters.push({ type, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+      waiters.push({
+        type,
+        resolve: (f) => {
+          clearTimeout(timer);
+          resolve(f);
+        },
+      });
     });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve({ ws, frames, next, closed }));
