@@ -1,5 +1,9 @@
 import type { Operation } from '../ops/defineOperation';
+import { createNoteBodies } from '../stores/noteBodies';
+import { createNotesStore } from '../stores/notesStore';
 import type { VaultServices } from '../vault/services';
+import { inboxOperations } from './inbox';
+import type { NoteCreator } from './inbox/noteCreator';
 import { journalOperations } from './journal/journalOperations';
 import { projectOperations } from './tasks/projectOperations';
 import { taskReadOperations } from './tasks/taskReadOperations';
@@ -9,6 +13,18 @@ import { taskWriteOperations } from './tasks/taskWriteOperations';
 /** The user's IANA time zone: what "today" and a repeating task's completion day mean. */
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/**
+ * Notes made by the inbox go through the notes store's own create. Its bodies instance has no
+ * cross-tab channel: a new note has no open editor anywhere, and the change feed announces it.
+ */
+function notesCreator(services: VaultServices): NoteCreator {
+  const notes = createNotesStore({ ...services, bodies: createNoteBodies(services, null) });
+  return async (input) => {
+    const res = await notes.create(input);
+    return res.ok ? { ok: true, value: { id: res.value.id, title: res.value.title } } : res;
+  };
+}
+
 /** The planning half's operations (tasks, projects, journal, inbox, ...), registered as they are built. */
 export function planningOperations(services: VaultServices, timeZone = localTimeZone()): Operation[] {
   const tasks = createTaskStore(services, timeZone);
@@ -17,5 +33,6 @@ export function planningOperations(services: VaultServices, timeZone = localTime
     ...taskWriteOperations(tasks),
     ...projectOperations(tasks),
     ...journalOperations(services, tasks),
+    ...inboxOperations(services, tasks, notesCreator(services)),
   ];
 }

@@ -1,3 +1,4 @@
+import type { Change } from '../../changes/changeFeed';
 import type { ChangeSet } from '../../domain/tasks/changeSet';
 import type { Result as DomainResult } from '../../domain/tasks/errors';
 import type { TaskContext, TaskDeps } from '../../domain/tasks/ports';
@@ -49,6 +50,18 @@ export function createTaskStore(services: VaultServices, timeZone: string) {
     async edit(edit: TaskEdit): Promise<Result<ChangeSet>> {
       await ready();
       return run(edit);
+    },
+    /** The tables a caller's own transaction must include to use `editInside`. */
+    tables: () => taskTables(db),
+    /**
+     * Runs one edit inside the caller's open rw transaction (a capture filed as a task: both
+     * writes commit or neither); a refusal throws PlanningFailure and rolls the whole thing back.
+     * Call `ready()` before opening that transaction.
+     */
+    async editInside(edit: TaskEdit, changes: Change[]): Promise<ChangeSet> {
+      const set = must(await edit(ctx));
+      changes.push(...(await applyChangeSet(db, set)));
+      return set;
     },
     /** Runs a read in one read-only snapshot of the task tables. */
     async view<T>(read: () => Promise<T>): Promise<T> {

@@ -1,0 +1,176 @@
+import type { Change } from '../../changes/changeFeed';
+import type { InboxRow } from '../../domain/inbox/inboxItem';
+import { isStale } from '../../domain/inbox/inboxItem';
+import { fileItem, reopenItem } from '../../domain/inbox/inboxTransitions';
+import { noteTitleOf } from '../../domain/inbox/noteTitle';
+import { createTask } from '../../domain/tasks/createTask';
+import { deleteTask } from '../../domain/tasks/deleteTask';
+import { DESCRIPTION_MAX } from '../../domain/tasks/schemas';
+import { defineOperation, type Operation } from '../../ops/defineOperation';
+import type { ErrorCode } from '../../ops/result';
+import type { VaultServices } from '../../vault/services';
+import type { TaskStore } from '../tasks/taskStore';
+import { PlanningFailure, writeTx } from '../writeTx';
+import { fileTargetSchema, itemId, itemIds, toTaskSchema } from './inboxSchemas';
+import type { InboxStore } from './inboxStore';
+import type { NoteCreator } from './noteCreator';
+
+const write = { kind: 'write', requiresApproval: true } as const;
+type Target = { folder?: string; projectId?: string; dueDate?: string; dueTime?: string; priority?: number };
+
+/** The item's text as markdown: its content, then its link. */
+function markdownOf(row: InboxRow): string {
+  const parts = [row.content ?? '', row.sourceUrl ? `<${row.sourceUrl}>` : ''].filter((p) => p !== '');
+  return parts.join('\n\n');
+}
+
+/**
+ * Filing (`inbox.file`, `convertToNote`, `convertToTask`, bulk and stale filing) and its undo.
+ * A filed item becomes a note in a folder or a task in a project IN THE SAME transaction as the
+ * item's own change, and records where it went; `undoFile` puts it back in the inbox and
+ * removes the task it made if nobody edited it since (a note is kept: it may hold edits).
+ */
+export function inboxFilingOperations(
+  services: VaultServices,
+  store: InboxStore,
+  tasks: TaskStore,
+  createNote: NoteCreator,
+): Operation[] {
+  const { db, deps } = store;
+
+  async function fileOne(
+    row: InboxRow,
+    target: Target,
+    action: string,
+    changes: Change[],
+  ): Promise<InboxRow> {
+    if (row.bucket === 'filed')
+      throw new PlanningFailure({
+        code: 'VALIDATION',
+        message: `“${row.title}” is already filed (${row.filedTo})`,
+        field: 'id',
+      });
+    if (target.folder !== undefined) {
+      const made = await createNote({
+        title: noteTitleOf(row.title),
+        folderPath: target.folder,
+        markdown: markdownOf(row),
+      });
+      if (!made.ok) throw new PlanningFailure({ ...made.error, code: made.error.code as ErrorCode });
+      return fileItem(row, `note:${made.value.id}`, action, deps);
+    }
+    const set = await tasks.editInside(
+      (ctx) =>
+        createTask(ctx, {
+          title: row.title,
+          description: markdownOf(row).slice(0, DESCRIPTION_MAX) || null,
+          projectId: target.projectId ?? null,
+          ...(target.dueDate ? { dueDate: target.dueDate } : {}),
+          ...(target.dueTime ? { dueTime: target.dueTime } : {}),
+          ...(target.priority !== undefined ? { priority: target.priority } : {}),
+          tags: row.tags.slice(0, 20),
+        }),
+      changes,
+    );
+    return fileItem(row, `task:${set.tasks[0]!.id}`, action, deps);
+  }
+
+  /** Files each item in ONE transaction over every table (notes, tasks, inbox). */
+  const file = async (ids: readonly string[], target: Target, action: string) => {
+    await tasks.ready();
+    return writeTx(services, db.tables, async (changes) => {
+      const rows: InboxRow[] = [];
+      for (const [i, id] of ids.entries()) {
+        const row = await store.load(id, ids.length === 1 ? 'id' : `ids[${i}]`);
+        rows.push(await fileOne(row, target, action, changes));
+      }
+      await store.put(rows, changes);
+      return { items: rows.map((r) => ({ id: r.id, filedTo: r.filedTo })) };
+    });
+  };
+
+  return [
+    defineOperation({
+      ...write,
+      name: 'inbox.file',
+      summary: 'File an item: into a folder (it becomes a note there) or a project (a task there).',
+      params: [itemId, { name: 'target', required: true, schema: fileTargetSchema }] as const,
+      handler: ([id, target]) => file([id], target, 'file'),
+    }),
+    defineOperation({
+      ...write,
+      name: 'inbox.bulkFile',
+      summary: 'File several items to one folder or project; all or nothing.',
+      params: [itemIds, { name: 'target', required: true, schema: fileTargetSchema }] as const,
+      handler: ([ids, target]) => file(ids, target, 'file'),
+    }),
+    defineOperation({
+      ...write,
+      name: 'inbox.convertToTask',
+      summary: 'Turn an item into a task (Inbox project unless one is given); the item is filed.',
+      params: [itemId, { name: 'task', required: false, schema: toTaskSchema }] as const,
+      handler: ([id, t]) => file([id], t ?? {}, 'convertToTask'),
+    }),
+    defineOperation({
+      ...write,
+      name: 'inbox.convertToNote',
+      summary: 'Turn an item into a note in a folder (root unless one is given); the item is filed.',
+      params: [
+        itemId,
+        {
+          name: 'note',
+          required: false,
+          schema: {
+            type: 'object',
+            properties: { folder: { type: 'string', maxLength: 1000 } },
+            additionalProperties: false,
+          },
+        },
+      ] as const,
+      handler: ([id, n]) => file([id], { folder: n?.folder ?? '' }, 'convertToNote'),
+    }),
+    defineOperation({
+      ...write,
+      name: 'inbox.fileAllStale',
+      summary: 'File every stale open item to one folder or project.',
+      params: [{ name: 'target', required: true, schema: fileTargetSchema }] as const,
+      handler: async ([target]) => {
+        const days = await store.staleDays();
+        const now = deps.now();
+        const ids = (
+          await db.inbox
+            .where('[bucket+capturedAt]')
+            .between(['open', -Infinity], ['open', Infinity])
+            .toArray()
+        )
+          .filter((r) => isStale(r, now, days))
+          .map((r) => r.id);
+        return ids.length === 0 ? { ok: true as const, value: { items: [] } } : file(ids, target, 'file');
+      },
+    }),
+    defineOperation({
+      ...write,
+      name: 'inbox.undoFile',
+      summary: 'Put a filed item back in the inbox; the task it became is removed if unedited.',
+      params: [itemId],
+      handler: async ([id]) => {
+        await tasks.ready();
+        return writeTx(services, db.tables, async (changes) => {
+          const row = await store.load(id);
+          if (row.bucket !== 'filed')
+            throw new PlanningFailure({ code: 'VALIDATION', message: 'the item is not filed', field: 'id' });
+          let removed: string | null = null;
+          const taskId = row.filedTo?.startsWith('task:') ? row.filedTo.slice(5) : null;
+          const task = taskId === null ? null : await tasks.ctx.read.getTask(taskId);
+          if (task !== null && task.createdAt === task.modifiedAt) {
+            await tasks.editInside((ctx) => deleteTask(ctx, task.id), changes);
+            removed = `task:${task.id}`;
+          }
+          const back = reopenItem(row, deps);
+          await store.put([back], changes);
+          return { id, removed, kept: removed === null ? row.filedTo : null };
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,22 @@
+import type { Operation } from '../../ops/defineOperation';
+import type { VaultServices } from '../../vault/services';
+import type { TaskStore } from '../tasks/taskStore';
+import { inboxFilingOperations } from './inboxFilingOperations';
+import { inboxReadOperations } from './inboxReadOperations';
+import { createInboxStore } from './inboxStore';
+import { inboxWriteOperations } from './inboxWriteOperations';
+import type { NoteCreator } from './noteCreator';
+
+/** Every `inbox.*` operation over one inbox store. */
+export function inboxOperations(
+  services: VaultServices,
+  tasks: TaskStore,
+  createNote: NoteCreator,
+): Operation[] {
+  const store = createInboxStore(services);
+  return [
+    ...inboxReadOperations(store),
+    ...inboxWriteOperations(services, store),
+    ...inboxFilingOperations(services, store, tasks, createNote),
+  ];
+}
