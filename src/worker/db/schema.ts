@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { NOTES_TABLES_V1, NOTES_TABLES_V2, type NotesTables } from './notesTables';
 import { PLANNING_TABLES, type PlanningTables } from './planningTables';
+import { SYNC_TABLES, type SyncTables } from './syncTables';
 
 /**
  * One IndexedDB database per vault, named `cairn-vault-<vaultId>`. Each feature declares its
@@ -10,6 +11,7 @@ import { PLANNING_TABLES, type PlanningTables } from './planningTables';
  * - 2026-11-21 v1: notes (metadata), bodies (markdown mirror), folders.
  * - 2026-11-21 v2: note bodies as CRDT documents, versions, links, search index (notesTables.ts).
  * - 2026-11-21 v3: tasks, projects, statuses, journal, inbox, tags, canvases, ... (planningTables.ts).
+ * - 2026-11-21 v4: sync engine outbox, record clocks, engine state (syncTables.ts).
  */
 export type {
   BodyRow,
@@ -20,7 +22,7 @@ export type {
   NoteVersionRow,
 } from './notesTables';
 
-export type VaultDb = Dexie & NotesTables & PlanningTables;
+export type VaultDb = Dexie & NotesTables & PlanningTables & SyncTables;
 
 export const vaultDbName = (vaultId: string) => `cairn-vault-${vaultId}`;
 
@@ -32,5 +34,6 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(1).stores(NOTES_TABLES_V1);
   db.version(2).stores(NOTES_TABLES_V2);
   if (Object.keys(PLANNING_TABLES).length > 0) db.version(3).stores(PLANNING_TABLES);
+  db.version(4).stores(SYNC_TABLES);
   return db;
 }

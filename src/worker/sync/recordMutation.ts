@@ -1,0 +1,216 @@
+import Dexie, {
+  type DBCore,
+  type DBCoreMutateRequest,
+  type DBCoreMutateResponse,
+  type DBCoreTable,
+} from 'dexie';
+import { coalesceOp, type RecordOp } from '../../sync/engine/queue/coalesce';
+import { clockKey, recordQid } from '../../sync/engine/queue/queueKeys';
+import type { SyncClockRow, SyncQueueRow } from '../db/syncTables';
+import { clocksEqual, merge, tick, type VectorClock } from '../domain/clock/vectorClock';
+import type { OutboxOptions } from './outboxMiddleware';
+import type { SyncedTable } from './syncedTables';
+
+type Row = Record<string, unknown> & { clock?: VectorClock };
+
+/**
+ * One mutation of a synced table, tracked (called by outboxMiddleware inside the caller's
+ * transaction). Guarantees, for every key the mutation writes or deletes:
+ * - the record clock advances under this device unless the store already advanced it (a write
+ *   whose clock equals the stored one, or lacks one, is ticked; a re-created record's clock is
+ *   merged over its delete clock first, so it dominates the tombstone);
+ * - a delete records its tombstone clock (old clock ticked) and time in `syncClocks`;
+ * - the `syncQueue` row of (type, id) is created or coalesced (coalesce.ts).
+ * A value the table refused (a failed add) queues nothing.
+ */
+export function trackRecordMutation(
+  down: DBCore,
+  table: DBCoreTable,
+  spec: SyncedTable,
+  req: DBCoreMutateRequest,
+  options: OutboxOptions,
+): Promise<DBCoreMutateResponse> {
+  // Promise chains, not async/await: Dexie's zone (the current transaction) must follow every
+  // step, and only Dexie's own promises carry it across the awaits of a DBCore middleware.
+  const { trans } = req;
+  const clocks = down.table('syncClocks');
+  return affectedKeys(table, req).then((keys) => {
+    if (keys.length === 0) return table.mutate(req);
+    const clockKeys = keys.map((k) => clockKey(spec.type, String(k)));
+    return Dexie.Promise.all([
+      table.getMany({ trans, keys }),
+      clocks.getMany({ trans, keys: clockKeys }),
+    ]).then(([olds, clockRows]) => {
+      const plan = planMutation(
+        spec,
+        req,
+        keys,
+        olds as (Row | undefined)[],
+        clockRows as (SyncClockRow | undefined)[],
+        options,
+      );
+      return table.mutate(plan.forward).then((res) => {
+        const kept = keys
+          .map((key, i) => ({ key, op: plan.ops[i], failed: Boolean(res.failures[i]) }))
+          .filter(
+            (d): d is { key: unknown; op: RecordOp; failed: boolean } => d.op !== undefined && !d.failed,
+          );
+        const keptKeys = new Set(kept.map((d) => clockKey(spec.type, String(d.key))));
+        const clockWrites = plan.clockRows.filter((r) => keptKeys.has(r.key));
+        const clockDeletes = plan.deadClockKeys.filter((k) => keptKeys.has(k));
+        return (
+          clockWrites.length > 0
+            ? clocks.mutate({ type: 'put', trans, values: clockWrites })
+            : Dexie.Promise.resolve()
+        )
+          .then(() =>
+            clockDeletes.length > 0
+              ? clocks.mutate({ type: 'delete', trans, keys: clockDeletes })
+              : undefined,
+          )
+          .then(() => enqueue(down.table('syncQueue'), trans, spec.type, kept, options.now()))
+          .then(() => res);
+      });
+    });
+  });
+}
+
+interface MutationPlan {
+  forward: DBCoreMutateRequest;
+  /** per affected key: the queue operation, or undefined when nothing happens to it */
+  ops: (RecordOp | undefined)[];
+  clockRows: SyncClockRow[];
+  deadClockKeys: string[];
+}
+
+function planMutation(
+  spec: SyncedTable,
+  req: DBCoreMutateRequest,
+  keys: unknown[],
+  olds: (Row | undefined)[],
+  clockRows: (SyncClockRow | undefined)[],
+  options: OutboxOptions,
+): MutationPlan {
+  const plan: MutationPlan = { forward: req, ops: [], clockRows: [], deadClockKeys: [] };
+  if (req.type === 'add' || req.type === 'put') {
+    const values = req.values.map((value: Row, i) => {
+      const old = olds[i];
+      const known = clockRows[i];
+      plan.ops.push(old ? 'update' : 'create');
+      if (!spec.clockOnRow) {
+        plan.clockRows.push(
+          clockRow(spec.type, keys[i], tick(known?.clock ?? {}, options.deviceId), null, known),
+        );
+        return value;
+      }
+      if (known) plan.deadClockKeys.push(known.key);
+      const own = value.clock ?? {};
+      const storeTicked = Object.keys(own).length > 0 && !(old?.clock && clocksEqual(old.clock, own));
+      const clock = storeTicked && !known ? own : tick(merge(known?.clock ?? {}, own), options.deviceId);
+      return { ...value, clock };
+    });
+    // `updates`/`changeSpec` describe the caller's values to layers above; ours replace them.
+    plan.forward = { type: req.type, trans: req.trans, values, ...(req.keys ? { keys: req.keys } : {}) };
+    return plan;
+  }
+  keys.forEach((key, i) => {
+    const old = olds[i];
+    if (!old) {
+      plan.ops.push(undefined);
+      return;
+    }
+    const known = clockRows[i];
+    const clock = tick(merge(known?.clock ?? {}, old.clock ?? {}), options.deviceId);
+    plan.clockRows.push(clockRow(spec.type, key, clock, options.now(), known));
+    plan.ops.push('delete');
+  });
+  return plan;
+}
+
+function affectedKeys(table: DBCoreTable, req: DBCoreMutateRequest): Promise<unknown[]> {
+  if (req.type === 'delete') return Dexie.Promise.resolve(req.keys);
+  if (req.type === 'deleteRange') {
+    return table
+      .query({ trans: req.trans, query: { index: table.schema.primaryKey, range: req.range }, values: false })
+      .then((found) => found.result);
+  }
+  const pk = table.schema.primaryKey;
+  return Dexie.Promise.resolve(req.keys ?? req.values.map((v) => pk.extractKey?.(v)));
+}
+
+function clockRow(
+  type: string,
+  id: unknown,
+  clock: VectorClock,
+  deletedAt: number | null,
+  known: SyncClockRow | undefined,
+): SyncClockRow {
+  return {
+    key: clockKey(type, String(id)),
+    type,
+    id: String(id),
+    clock,
+    deletedAt,
+    syncedAt: known?.syncedAt ?? null,
+  };
+}
+
+function enqueue(
+  queue: DBCoreTable,
+  trans: DBCoreMutateRequest['trans'],
+  type: string,
+  changes: { key: unknown; op: RecordOp }[],
+  now: number,
+): Promise<unknown> {
+  if (changes.length === 0) return Dexie.Promise.resolve();
+  const qids = [...new Set(changes.map((c) => recordQid(type, String(c.key))))];
+  return queue.getMany({ trans, keys: qids }).then((existing: (SyncQueueRow | undefined)[]) => {
+    const byQid = new Map<string, SyncQueueRow>();
+    qids.forEach((qid, i) => {
+      const row = existing[i];
+      if (row) byQid.set(qid, row);
+    });
+    for (const { key, op } of changes) {
+      const qid = recordQid(type, String(key));
+      byQid.set(qid, nextRow(byQid.get(qid), qid, type, String(key), op, now));
+    }
+    return queue.mutate({ type: 'put', trans, values: [...byQid.values()] });
+  });
+}
+
+/**
+ * A dead-letter row (exhausted or failed) given a new local change starts over: the user changed
+ * the item again, so it deserves fresh attempts, and its old operation still folds in.
+ */
+function nextRow(
+  row: SyncQueueRow | undefined,
+  qid: string,
+  type: string,
+  id: string,
+  op: RecordOp,
+  now: number,
+) {
+  if (!row) {
+    const fresh: SyncQueueRow = {
+      qid,
+      kind: 'record',
+      type,
+      id,
+      op,
+      version: 1,
+      attempts: 0,
+      state: 'queued',
+      enqueuedAt: now,
+      retiredAt: null,
+      lastError: null,
+    };
+    return fresh;
+  }
+  const restart = row.state !== 'queued';
+  return {
+    ...row,
+    op: coalesceOp(row.op, op),
+    version: row.version + 1,
+    ...(restart ? { attempts: 0, state: 'queued' as const, retiredAt: null, lastError: null } : {}),
+  };
+}
