@@ -15,6 +15,9 @@ export interface NoteRow {
   tags: string[];
   emoji: string | null;
   localOnly: boolean;
+  /** filed files only: MIME type and size in bytes (null/absent for markdown) */
+  mime?: string | null;
+  size?: number | null;
   /** epoch ms */
   created: number;
   modified: number;
@@ -60,7 +63,14 @@ export interface NoteVersionRow {
   title: string;
 }
 
+/** The bytes of a filed file (a row of `notes` whose fileType is not markdown). */
+export interface BlobRow {
+  id: string;
+  blob: Blob;
+}
+
 export interface NotesTables {
+  blobs: EntityTable<BlobRow, 'id'>;
   notes: EntityTable<NoteRow, 'id'>;
   bodies: EntityTable<BodyRow, 'id'>;
   folders: EntityTable<FolderRow, 'path'>;
@@ -81,4 +91,5 @@ export const NOTES_TABLES_V2: Record<string, string> = {
   crdtUpdates: '++seq, docId',
   crdtSnapshots: 'docId',
   noteVersions: 'id, noteId, [noteId+created]',
+  blobs: 'id',
 };

@@ -25,6 +25,25 @@ export interface NotePage {
   total: number;
 }
 
+export type NewItem =
+  | {
+      kind: 'markdown';
+      title: string;
+      folderPath: string;
+      markdown: string;
+      created?: number;
+      modified?: number;
+    }
+  | {
+      kind: 'pdf' | 'image' | 'audio' | 'video';
+      title: string;
+      folderPath: string;
+      mime: string;
+      blob: Blob;
+      created?: number;
+      modified?: number;
+    };
+
 export interface NotesDeps {
   db: VaultDb;
   feed: ChangeFeed;
@@ -46,7 +65,15 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
     const changes: Change[] = [];
     try {
       // The scope must itself be an async function: Dexie then keeps the transaction across native awaits.
-      const tables = [db.notes, db.bodies, db.folders, db.crdtUpdates, db.crdtSnapshots, db.noteVersions];
+      const tables = [
+        db.notes,
+        db.bodies,
+        db.folders,
+        db.crdtUpdates,
+        db.crdtSnapshots,
+        db.noteVersions,
+        db.blobs,
+      ];
       const value = await db.transaction('rw', tables, async () => await work(changes));
       feed.committed(changes);
       return ok(value);
@@ -247,10 +274,79 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
           throw new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${id}".`, field: 'id' });
         await db.notes.delete(id);
         await db.bodies.delete(id);
+        await db.blobs.delete(id);
         await bodies.remove(id);
         changes.push({ table: 'notes', op: 'delete', ids: [id] });
         return { id };
       });
+    },
+
+    /**
+     * Inserts many notes and filed files in ONE transaction (an import batch): folders are
+     * created as needed; a title already taken in its folder gets " 1", " 2", … Nothing is
+     * written when any item is refused. Returns the rows created, in order.
+     */
+    insertMany(items: readonly NewItem[]) {
+      return write(async (changes) => {
+        const created: NoteRow[] = [];
+        const folders: string[] = [];
+        for (const item of items) {
+          const folderPath = unwrap(checkFolderPath(item.folderPath, 'folder_path', true));
+          const base = unwrap(checkTitle(item.title));
+          let title = base;
+          for (let n = 1; await titleTaken(folderPath, title); n++) title = `${base} ${n}`;
+          folders.push(...(await ensureFolders(folderPath)));
+          const t = now();
+          const id = newId();
+          const common = {
+            id,
+            title,
+            titleKey: title.toLowerCase(),
+            folderPath,
+            emoji: null,
+            localOnly: false,
+            created: item.created ?? t,
+            modified: item.modified ?? t,
+          };
+          if (item.kind === 'markdown') {
+            if (utf8Bytes(item.markdown) > MAX_NOTE_BYTES) {
+              throw new AppFailure({
+                code: 'TOO_LARGE',
+                message: `"${title}" is larger than ${MAX_NOTE_BYTES / 1024 / 1024} MB.`,
+                field: 'content_markdown',
+              });
+            }
+            const row: NoteRow = { ...common, fileType: 'markdown', ...deriveText(item.markdown) };
+            await db.notes.add(row);
+            await db.bodies.add({ id, markdown: item.markdown });
+            await bodies.create(id, item.markdown);
+            created.push(row);
+          } else {
+            const row: NoteRow = {
+              ...common,
+              fileType: item.kind,
+              mime: item.mime,
+              size: item.blob.size,
+              snippet: '',
+              wordCount: 0,
+              tags: [],
+            };
+            await db.notes.add(row);
+            await db.blobs.add({ id, blob: item.blob });
+            created.push(row);
+          }
+        }
+        changes.push(
+          { table: 'notes', op: 'put', ids: created.map((r) => r.id) },
+          { table: 'folders', op: 'put', ids: folders },
+        );
+        return created;
+      });
+    },
+
+    /** The bytes of a filed file, or null. */
+    async getBlob(id: string): Promise<Blob | null> {
+      return (await db.blobs.get(id))?.blob ?? null;
     },
 
     async listFolders(): Promise<FolderRow[]> {
@@ -326,6 +422,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
         await db.folders.bulkDelete(folders);
         await db.notes.bulkDelete(notes);
         await db.bodies.bulkDelete(notes);
+        await db.blobs.bulkDelete(notes);
         for (const id of notes) await bodies.remove(id);
         changes.push(
           { table: 'folders', op: 'delete', ids: folders },

@@ -2,6 +2,8 @@ import type { Result } from '../../shared/result';
 import type { ChangeBatch } from '../changes/changeFeed';
 import type { FolderRow, NoteVersionRow } from '../db/schema';
 import type { Result as OpResult } from '../ops/result';
+import { exportZip } from '../stores/exporter';
+import { type ImportProgress, type ImportSource, type ImportSummary, importFiles } from '../stores/importer';
 import type { Note, NoteHeader, NoteListQuery, NotePage } from '../stores/notesStore';
 import type { VersionSummary } from '../stores/noteVersions';
 import type { OpenVault } from './openVault';
@@ -37,6 +39,16 @@ export interface VaultApi {
   pushNoteUpdate(id: string, update: Uint8Array): Promise<Result<NoteHeader>>;
   /** Updates of note bodies made in other tabs (and by replacements in this one). */
   onNoteUpdate(listener: (id: string, update: Uint8Array) => void): Promise<void>;
+  /** Imports files (a folder's contents or loose files), reporting progress after each batch. */
+  importFiles(
+    sources: ImportSource[],
+    targetFolder: string,
+    onProgress: (p: ImportProgress) => void,
+  ): Promise<Result<ImportSummary>>;
+  /** A zip of the vault, or of one folder and everything inside it. */
+  exportZip(folder?: string): Promise<Blob>;
+  /** The bytes of a filed file (pdf, image, audio, video). */
+  getFileBlob(id: string): Promise<Blob | null>;
   listVersions(noteId: string): Promise<VersionSummary[]>;
   getVersion(versionId: string): Promise<NoteVersionRow | null>;
   restoreVersion(versionId: string): Promise<Result<NoteHeader>>;
@@ -77,6 +89,12 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     async onNoteUpdate(listener) {
       vault.bodies.onUpdate(listener);
     },
+    importFiles: (sources, targetFolder, onProgress) => importFiles(notes, sources, targetFolder, onProgress),
+    exportZip: async (folder) =>
+      new Blob([(await exportZip(vault.services.db, folder ?? '')) as Uint8Array<ArrayBuffer>], {
+        type: 'application/zip',
+      }),
+    getFileBlob: (id) => notes.getBlob(id),
     listVersions: (noteId) => vault.bodies.versions.list(noteId),
     getVersion: async (versionId) => (await vault.bodies.versions.get(versionId)) ?? null,
     restoreVersion: (versionId) => vault.bodies.restoreVersion(versionId),
