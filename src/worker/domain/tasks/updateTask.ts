@@ -1,7 +1,7 @@
 import { type ChangeSet, combine, EMPTY_CHANGES } from './changeSet';
 import { completeLoaded, uncompleteLoaded } from './completeTask';
 import { fail, notFound, ok, type Result } from './errors';
-import { moveDescendants } from './moveSubtree';
+import { moveDescendants } from './moveDescendants';
 import type { TaskContext } from './ports';
 import { INBOX_ID } from './projects/inbox';
 import { anchorRepeatConfig } from './repeat/nextOccurrence';
