@@ -1,5 +1,5 @@
 import type { DocText } from './searchTypes';
-import { forEachTokenSpan } from './tokenize';
+import { findMatches, type Match, termFinder } from './snippetMatches';
 
 /**
  * Builds a result snippet: the window of about `width` characters holding the most distinct
@@ -20,12 +20,6 @@ export function escapeSnippetText(text: string): string {
   return text.replace(/[&<>]/g, (c) => ESCAPES[c] ?? c).replace(/\s+/g, ' ');
 }
 
-interface Match {
-  term: string;
-  start: number;
-  end: number;
-}
-
 export function makeSnippet(text: DocText, terms: ReadonlySet<string>, options: SnippetOptions = {}): string {
   const width = options.width ?? 160;
   const maxScan = options.maxScan ?? 200_000;
@@ -36,43 +30,6 @@ export function makeSnippet(text: DocText, terms: ReadonlySet<string>, options: 
   }
   const first = [text.body, ...text.extra].find((t) => t.trim() !== '') ?? '';
   return render(first, [], width);
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the full ASCII range is the test
-const ASCII = /^[\u0000-\u007f]*$/;
-
-/**
- * One regular expression for the matched terms when they are all ASCII words: on ASCII text,
- * lower-casing keeps offsets, and V8 scans for literal alternatives far faster than it tokenizes.
- * The guards make it match whole tokens only, as the tokenizer cuts them.
- */
-function termFinder(terms: ReadonlySet<string>): RegExp | null {
-  const list = [...terms];
-  if (list.length === 0 || !list.every((t) => /^[a-z0-9]+$/.test(t))) return null;
-  list.sort((a, b) => b.length - a.length);
-  return new RegExp(`(?<![a-z0-9'])(?:${list.join('|')})(?![a-z0-9]|'[a-z0-9])`, 'g');
-}
-
-function findMatches(
-  source: string,
-  maxScan: number,
-  terms: ReadonlySet<string>,
-  finder: RegExp | null,
-): Match[] {
-  const scanned = source.length > maxScan ? source.slice(0, maxScan) : source;
-  const matches: Match[] = [];
-  if (finder && ASCII.test(scanned)) {
-    const lower = scanned.toLowerCase();
-    finder.lastIndex = 0;
-    for (let m = finder.exec(lower); m !== null; m = finder.exec(lower)) {
-      matches.push({ term: m[0], start: m.index, end: m.index + m[0].length });
-    }
-    return matches;
-  }
-  forEachTokenSpan(scanned, maxScan, (term, start, end) => {
-    if (terms.has(term)) matches.push({ term, start, end });
-  });
-  return matches;
 }
 
 function render(source: string, matches: Match[], width: number): string {

@@ -13,6 +13,7 @@ const TOKEN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
 const ASCII_TOKEN = /[a-z0-9]+(?:'[a-z0-9]+)*/g;
 const DIACRITICS = /\p{M}+/gu;
+const ASCII_WORD = /^[A-Za-z0-9]+$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the full ASCII range is the test
 const ASCII = /^[\u0000-\u007f]*$/;
 export const MAX_TOKEN_LENGTH = 40;
@@ -60,7 +61,10 @@ export function forEachTokenSpan(
   }
   const re = new RegExp(TOKEN.source, 'gu');
   for (let m = re.exec(scanned); m !== null; m = re.exec(scanned)) {
-    visit(normalizeToken(m[0]), m.index, m.index + m[0].length);
+    const raw = m[0];
+    // Most tokens of a mostly-Latin text are ASCII: lower-casing is all they need.
+    const t = ASCII_WORD.test(raw) ? raw.toLowerCase() : normalizeToken(raw);
+    visit(t, m.index, m.index + raw.length);
   }
 }
 

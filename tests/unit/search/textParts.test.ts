@@ -65,6 +65,14 @@ describe('makeSnippet', () => {
     expect(s.startsWith('…')).toBe(true);
   });
 
+  it('marks accented and decomposed spellings and whole tokens only, in non-ASCII text', () => {
+    const body = '“Café” and cafe\u0301 and cafeteria, it’s a CAFE; it’s fine';
+    const s = makeSnippet({ body, extra: [] }, new Set(['cafe', 'its']));
+    expect(s).toBe(
+      '“<mark>Café</mark>” and <mark>cafe\u0301</mark> and cafeteria, <mark>it’s</mark> a <mark>CAFE</mark>; <mark>it’s</mark> fine',
+    );
+  });
+
   it('falls back to the start of the text when nothing matches', () => {
     expect(makeSnippet({ body: 'Short <b>note</b>\n\nbody', extra: [] }, new Set(['zzz']))).toBe(
       'Short &lt;b&gt;note&lt;/b&gt; body',
