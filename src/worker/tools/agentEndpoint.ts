@@ -3,7 +3,7 @@ import type { Registry } from '../ops/registry';
 import type { Result } from '../ops/result';
 import { ALL_TOOLS } from './allTools';
 import type { ApprovalPort } from './approvalGate';
-import type { Tool, ToolOutput } from './defineTool';
+import type { Tool, ToolOutput, WindowPorts } from './defineTool';
 import { handleJsonRpc } from './mcp';
 import type { JsonRpcResponse } from './mcp/jsonRpc';
 import { createToolHost, type ToolDescriptor } from './toolHost';
@@ -30,6 +30,8 @@ export interface AgentEndpointDeps {
   version: string;
   /** defaults to every tool with a handler; the host offers those whose operations are registered */
   tools?: readonly Tool[];
+  /** what the tab provides (the open note) */
+  ports?: WindowPorts;
 }
 
 export function createAgentEndpoint({
@@ -37,8 +39,9 @@ export function createAgentEndpoint({
   approve,
   version,
   tools = ALL_TOOLS,
+  ports = {},
 }: AgentEndpointDeps): AgentEndpoint {
-  const host = createToolHost({ registry, tools, approve });
+  const host = createToolHost({ registry, tools, approve, ports });
   return {
     listTools: () => host.listTools(),
     callTool: (name, args, caller) => host.callTool(name, args, caller),

@@ -18,8 +18,18 @@ export interface ToolOutput {
   images?: ImagePart[];
 }
 
+/**
+ * What the calling window knows and the vault does not. Each vault worker serves one tab, and a
+ * /mcp call is routed to the tab it came from, so "the calling window" is this worker's tab.
+ */
+export interface WindowPorts {
+  /** the id of the note open in this tab, or null when none is */
+  currentNoteId?: () => Promise<string | null>;
+}
+
 export interface ToolEnv {
   registry: Registry;
+  ports: WindowPorts;
   caller: Caller;
   /**
    * The approval a handler passes to `registry.write`. For a tool that required approval itself
@@ -34,7 +44,7 @@ interface ToolInput<S extends Schema, A> {
   /** the operations the handler calls; the tool is offered only when all are registered */
   operations: readonly string[];
   /** overrides the default availability rule (the generic tools depend on the registry's content) */
-  available?: (registry: Registry) => boolean;
+  available?: (registry: Registry, ports: WindowPorts) => boolean;
   /**
    * Rules across fields that a schema in the WebMCP subset cannot state (two aliases that must
    * agree). Runs with the schema check, before approval is asked: a refusal asks nothing.
@@ -59,7 +69,7 @@ export interface ToolPreview {
 export interface Tool {
   readonly spec: ToolSpec;
   readonly operations: readonly string[];
-  available(registry: Registry): boolean;
+  available(registry: Registry, ports: WindowPorts): boolean;
   check(args: unknown): OpError | null;
   /** only meaningful for args that passed `check` */
   summarize(args: unknown): string;

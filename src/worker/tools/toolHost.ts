@@ -4,7 +4,7 @@ import { fail, type Result } from '../ops/result';
 import type { Schema } from '../ops/schema';
 import { type ApprovalPort, createApprovalGate } from './approvalGate';
 import type { ToolAnnotations } from './catalog/toolSpec';
-import type { Tool, ToolEnv, ToolOutput } from './defineTool';
+import type { Tool, ToolEnv, ToolOutput, WindowPorts } from './defineTool';
 
 /** One entry of MCP `tools/list` (and of WebMCP registration). */
 export interface ToolDescriptor {
@@ -29,14 +29,16 @@ export interface ToolHostDeps {
   registry: Registry;
   tools: readonly Tool[];
   approve: ApprovalPort;
+  /** what the tab provides; a tool needing a port it lacks is not offered */
+  ports?: WindowPorts;
 }
 
 const alreadyApproved: ApproveOperation = async () => 'once';
 
-export function createToolHost({ registry, tools, approve }: ToolHostDeps): ToolHost {
+export function createToolHost({ registry, tools, approve, ports = {} }: ToolHostDeps): ToolHost {
   const gate = createApprovalGate(approve);
   const byName = new Map<string, Tool>(tools.map((t) => [t.spec.name, t]));
-  const offered = () => tools.filter((t) => t.available(registry));
+  const offered = () => tools.filter((t) => t.available(registry, ports));
 
   function operationApproval(tool: Tool, caller: Caller): ApproveOperation {
     return (request) =>
@@ -64,7 +66,7 @@ export function createToolHost({ registry, tools, approve }: ToolHostDeps): Tool
 
     async callTool(name, args, caller) {
       const tool = byName.get(name);
-      if (tool === undefined || !tool.available(registry)) {
+      if (tool === undefined || !tool.available(registry, ports)) {
         return fail(
           'UNKNOWN_TOOL',
           `No tool named ${JSON.stringify(name)}; tools/list names the available ones`,
@@ -72,7 +74,7 @@ export function createToolHost({ registry, tools, approve }: ToolHostDeps): Tool
       }
       const refusal = tool.check(args);
       if (refusal !== null) return { ok: false, error: refusal };
-      const env: ToolEnv = { registry, caller, approve: operationApproval(tool, caller) };
+      const env: ToolEnv = { registry, ports, caller, approve: operationApproval(tool, caller) };
       if (tool.spec.requiresApproval) {
         const { summary = tool.summarize(args), diff } = await tool.preview(args, env);
         const decision = await gate.ask(

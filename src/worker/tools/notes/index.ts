@@ -1,4 +1,5 @@
 import type { Tool } from '../defineTool';
+import { currentNoteTool } from './currentNoteTool';
 import { createFolderTool, deleteFolderTool, renameFolderTool } from './folderTools';
 import { listFolderTool } from './listFolderTool';
 import { createNoteTool, deleteNoteTool, renameNoteTool } from './noteWriteTools';
@@ -8,6 +9,7 @@ import { readNoteTool } from './readNoteTool';
 export const NOTE_TOOLS: readonly Tool[] = [
   readNoteTool,
   listFolderTool,
+  currentNoteTool,
   createNoteTool,
   renameNoteTool,
   deleteNoteTool,

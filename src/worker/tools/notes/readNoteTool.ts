@@ -1,8 +1,8 @@
 import { readNote as parseNote } from '../../domain/notes/frontmatter/readNote';
 import type { NoteWithContent } from '../../ops/notes/noteShape';
-import { fail, ok } from '../../ops/result';
+import { fail, ok, type Result } from '../../ops/result';
 import { readNote } from '../catalog/readNoteTools';
-import { defineTool, jsonOutput } from '../defineTool';
+import { defineTool, jsonOutput, type ToolEnv, type ToolOutput } from '../defineTool';
 import { cited, noteRef } from '../reply/links';
 import { pageText } from './pageText';
 
@@ -11,51 +11,56 @@ import { pageText } from './pageText';
  * Audio and video are refused (VALIDATION, spec 7). PDF and image text needs the extraction store,
  * which is not built: those answer UNAVAILABLE rather than an invented `extracted_text`.
  */
+/**
+ * The note object of spec 2.2 for a markdown note, page `page` of about 100 KB (shared by
+ * vault_read_note and vault_get_current_note).
+ */
+export async function readNoteReply(id: string, page: number, env: ToolEnv): Promise<Result<ToolOutput>> {
+  const read = await env.registry.read('notes.get', [id], { caller: env.caller });
+  if (!read.ok) return { ok: false, error: { ...read.error, field: 'id' } };
+  const note = read.value as NoteWithContent;
+  if (note.fileType === 'audio' || note.fileType === 'video') {
+    return fail(
+      'VALIDATION',
+      `${note.title} is a filed ${note.fileType} file; vault_read_note reads notes, PDFs and images`,
+      {
+        field: 'id',
+        expected: 'a markdown note, pdf or image',
+      },
+    );
+  }
+  if (note.fileType !== 'markdown') {
+    return fail('UNAVAILABLE', `Text extraction for ${note.fileType} files is not available yet`, {
+      field: 'id',
+    });
+  }
+  const pages = pageText(note.content);
+  if (page > pages.length) {
+    return fail('VALIDATION', `from_page: this note has ${pages.length} page(s)`, {
+      field: 'from_page',
+      expected: `integer <= ${pages.length}`,
+    });
+  }
+  const reply = cited(
+    {
+      id: note.id,
+      title: note.title,
+      content_markdown: pages[page - 1]!,
+      tags: note.tags,
+      folder_path: note.folder,
+      frontmatter: parseNote(note.content).frontmatter,
+      file_type: note.fileType,
+      page,
+      page_count: pages.length,
+      ...(page < pages.length ? { next_page: page + 1 } : {}),
+    },
+    noteRef(note.id, note.title),
+  );
+  return ok(jsonOutput(reply));
+}
+
 export const readNoteTool = defineTool({
   spec: readNote,
   operations: ['notes.get'],
-  handler: async ({ id, from_page }, { registry, caller }) => {
-    const read = await registry.read('notes.get', [id], { caller });
-    if (!read.ok) return { ok: false, error: { ...read.error, field: 'id' } };
-    const note = read.value as NoteWithContent;
-    if (note.fileType === 'audio' || note.fileType === 'video') {
-      return fail(
-        'VALIDATION',
-        `${note.title} is a filed ${note.fileType} file; vault_read_note reads notes, PDFs and images`,
-        {
-          field: 'id',
-          expected: 'a markdown note, pdf or image',
-        },
-      );
-    }
-    if (note.fileType !== 'markdown') {
-      return fail('UNAVAILABLE', `Text extraction for ${note.fileType} files is not available yet`, {
-        field: 'id',
-      });
-    }
-    const pages = pageText(note.content);
-    const page = from_page ?? 1;
-    if (page > pages.length) {
-      return fail('VALIDATION', `from_page: this note has ${pages.length} page(s)`, {
-        field: 'from_page',
-        expected: `integer <= ${pages.length}`,
-      });
-    }
-    const reply = cited(
-      {
-        id: note.id,
-        title: note.title,
-        content_markdown: pages[page - 1]!,
-        tags: note.tags,
-        folder_path: note.folder,
-        frontmatter: parseNote(note.content).frontmatter,
-        file_type: note.fileType,
-        page,
-        page_count: pages.length,
-        ...(page < pages.length ? { next_page: page + 1 } : {}),
-      },
-      noteRef(note.id, note.title),
-    );
-    return ok(jsonOutput(reply));
-  },
+  handler: ({ id, from_page }, env) => readNoteReply(id, from_page ?? 1, env),
 });
