@@ -1,0 +1,34 @@
+import { createSignal } from 'solid-js';
+import { URL_PATTERN } from './inboxTypes';
+
+interface Props {
+  onCapture: (kind: 'link' | 'text', text: string) => Promise<boolean>;
+}
+
+/** One box for anything: a lone URL is captured as a link, everything else as text. */
+export function CaptureForm(props: Props) {
+  const [text, setText] = createSignal('');
+  async function submit(e: SubmitEvent) {
+    e.preventDefault();
+    const value = text().trim();
+    if (value === '') return;
+    if (await props.onCapture(URL_PATTERN.test(value) ? 'link' : 'text', value)) setText('');
+  }
+  return (
+    <form class="capture-form" onSubmit={submit}>
+      <textarea
+        aria-label="Capture"
+        placeholder="Capture a thought or paste a link"
+        rows={2}
+        value={text()}
+        onInput={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.requestSubmit();
+        }}
+      />
+      <button type="submit" class="primary">
+        Capture
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { Show } from 'solid-js';
+import type { InboxEntry } from './inboxTypes';
+
+export interface ItemActions {
+  toTask: (item: InboxEntry) => void;
+  toNote: (item: InboxEntry) => void;
+  snooze: (item: InboxEntry, days: number) => void;
+  archive: (item: InboxEntry) => void;
+  restore: (item: InboxEntry) => void;
+  remove: (item: InboxEntry) => void;
+}
+
+/** One inbox item with the actions its list allows; every button names the item it acts on. */
+export function InboxItem(props: { item: InboxEntry; actions: ItemActions }) {
+  const it = () => props.item;
+  const open = () => it().bucket === 'open' || it().bucket === 'snoozed';
+  return (
+    <li class="inbox-item" data-type={it().type}>
+      <div class="inbox-text">
+        <strong>{it().title}</strong>
+        <Show when={it().type === 'link' && it().source}>
+          {(url) => (
+            <a href={url()} target="_blank" rel="noopener noreferrer">
+              {url()}
+            </a>
+          )}
+        </Show>
+        <Show when={it().snippet && it().snippet !== it().title}>
+          <p class="snippet">{it().snippet}</p>
+        </Show>
+        <Show when={it().snoozedUntil}>
+          <p class="task-meta">Snoozed until {new Date(it().snoozedUntil!).toLocaleString()}</p>
+        </Show>
+      </div>
+      <div class="inbox-actions">
+        <Show
+          when={open()}
+          fallback={
+            <>
+              <Show when={it().bucket === 'archived'}>
+                <button
+                  type="button"
+                  aria-label={`Restore ${it().title}`}
+                  onClick={() => props.actions.restore(it())}
+                >
+                  Restore
+                </button>
+              </Show>
+              <button
+                type="button"
+                class="danger"
+                aria-label={`Delete ${it().title}`}
+                onClick={() => props.actions.remove(it())}
+              >
+                Delete
+              </button>
+            </>
+          }
+        >
+          <button
+            type="button"
+            aria-label={`Convert ${it().title} to task`}
+            onClick={() => props.actions.toTask(it())}
+          >
+            To task
+          </button>
+          <button
+            type="button"
+            aria-label={`Convert ${it().title} to note`}
+            onClick={() => props.actions.toNote(it())}
+          >
+            To note
+          </button>
+          <button
+            type="button"
+            aria-label={`Snooze ${it().title} until tomorrow`}
+            onClick={() => props.actions.snooze(it(), 1)}
+          >
+            Tomorrow
+          </button>
+          <button
+            type="button"
+            aria-label={`Archive ${it().title}`}
+            onClick={() => props.actions.archive(it())}
+          >
+            Archive
+          </button>
+        </Show>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,109 @@
+import { createSignal, For, Show } from 'solid-js';
+import type { SectionProps } from '../../app/section';
+import { readOp, writeOp } from '../shared/callOp';
+import { createFailure } from '../shared/createFailure';
+import { createLive } from '../shared/createLive';
+import { FailureBanner } from '../shared/FailureBanner';
+import { CaptureForm } from './CaptureForm';
+import { InboxItem, type ItemActions } from './InboxItem';
+import type { InboxPage, Undoable } from './inboxTypes';
+import '../planning.css';
+
+const LISTS = [
+  ['', 'Inbox', 'inbox.list'],
+  ['snoozed', 'Snoozed', 'inbox.getSnoozed'],
+  ['archived', 'Archived', 'inbox.listArchived'],
+] as const;
+
+/** Local midnight `days` from now, as an ISO instant (snooze targets). */
+function startOfDayIn(days: number): string {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  d.setDate(d.getDate() + days);
+  return d.toISOString();
+}
+
+/** `#/inbox[/snoozed|/archived]`: capture, triage and undo. */
+export function InboxSection(props: SectionProps) {
+  const failure = createFailure();
+  const list = () => LISTS.find(([id]) => id === (props.path()[0] ?? '')) ?? LISTS[0];
+  const page = createLive(props.client, ['inbox'], list, ([, , op]) =>
+    readOp<InboxPage>(props.client, op, { limit: 100 }),
+  );
+  const [undo, setUndo] = createSignal<Undoable | null>(null);
+
+  const run = async (op: string, ...args: unknown[]) =>
+    failure.take(await writeOp<unknown>(props.client, op, ...args)) !== null;
+  const actions: ItemActions = {
+    async toTask(item) {
+      if (await run('inbox.convertToTask', item.id))
+        setUndo({ message: `“${item.title}” is now a task in Inbox.`, op: 'inbox.undoFile', id: item.id });
+    },
+    async toNote(item) {
+      if (await run('inbox.convertToNote', item.id))
+        setUndo({ message: `“${item.title}” is now a note.`, op: 'inbox.undoFile', id: item.id });
+    },
+    async snooze(item, days) {
+      await run('inbox.snooze', item.id, { until: startOfDayIn(days) });
+    },
+    async archive(item) {
+      if (await run('inbox.archive', item.id))
+        setUndo({ message: `“${item.title}” archived.`, op: 'inbox.undoArchive', id: item.id });
+    },
+    async restore(item) {
+      await run('inbox.unarchive', item.id);
+    },
+    async remove(item) {
+      if (confirm(`Delete “${item.title}” for good?`)) await run('inbox.deletePermanent', item.id);
+    },
+  };
+
+  return (
+    <div class="planning inbox-section">
+      <nav class="plan-tabs" aria-label="Inbox lists">
+        <For each={LISTS}>
+          {([id, label]) => (
+            <a href={`#/inbox${id ? `/${id}` : ''}`} aria-current={list()[0] === id ? 'page' : undefined}>
+              {label}
+            </a>
+          )}
+        </For>
+      </nav>
+      <CaptureForm
+        onCapture={(kind, text) =>
+          kind === 'link' ? run('inbox.captureLink', { url: text }) : run('inbox.captureText', { text })
+        }
+      />
+      <FailureBanner error={failure.error() ?? page.error()} onDismiss={failure.clear} />
+      <p class="count" aria-live="polite">
+        {page.data()?.total ?? 0} {list()[1] === 'Inbox' ? 'open' : list()[1].toLowerCase()}
+        <Show when={(page.data()?.staleCount ?? 0) > 0}> · {page.data()?.staleCount} stale</Show>
+      </p>
+      <ul class="inbox-list" aria-label={list()[1]}>
+        <For each={page.data()?.items} fallback={<li class="empty">Nothing here.</li>}>
+          {(item) => <InboxItem item={item} actions={actions} />}
+        </For>
+      </ul>
+      <Show when={undo()}>
+        {(u) => (
+          <div class="toast" role="status">
+            {u().message}
+            <button
+              type="button"
+              onClick={async () => {
+                const { op, id } = u(); // read before hiding the toast: its accessor goes stale then
+                setUndo(null);
+                await run(op, id);
+              }}
+            >
+              Undo
+            </button>
+            <button type="button" aria-label="Dismiss" onClick={() => setUndo(null)}>
+              ×
+            </button>
+          </div>
+        )}
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** Reply shapes of the inbox operations, as the UI reads them. */
+export interface InboxEntry {
+  id: string;
+  type: string;
+  source: string | null;
+  title: string;
+  snippet: string;
+  captured_at: number;
+  bucket: 'open' | 'snoozed' | 'filed' | 'archived';
+  snoozedUntil: string | null;
+  tags: string[];
+}
+
+export interface InboxPage {
+  items: InboxEntry[];
+  total: number;
+  hasMore: boolean;
+  staleCount?: number;
+}
+
+/** What the last filing or archive did, so the toast can undo it. */
+export interface Undoable {
+  message: string;
+  op: 'inbox.undoFile' | 'inbox.undoArchive';
+  id: string;
+}
+
+export const URL_PATTERN = /^https?:\/\/\S+$/;

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+test('capture into the inbox, convert to a task, undo, convert again; the task is in the Inbox project', async ({
+  page,
+}) => {
+  await page.goto('/#/inbox');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'Capture' });
+  await box.fill('Buy stamps');
+  await page.getByRole('button', { name: 'Capture', exact: true }).click();
+  await box.fill('https://example.com/article');
+  await page.getByRole('button', { name: 'Capture', exact: true }).click();
+  const list = page.getByRole('list', { name: 'Inbox' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('link', { name: 'https://example.com/article' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Convert Buy stamps to task' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is now a task' })).toBeVisible();
+  await expect(list.getByText('Buy stamps')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(list.getByText('Buy stamps')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Convert Buy stamps to task' }).click();
+  await expect(list.getByText('Buy stamps')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Inbox' }).getByRole('listitem')).toHaveCount(1);
+
+  await page.goto('/#/tasks/project/inbox');
+  await expect(
+    page.getByRole('region', { name: 'To do' }).getByRole('button', { name: 'Buy stamps' }),
+  ).toBeVisible();
+});
+
+test('archive with undo, snooze out of the list', async ({ page }) => {
+  await page.goto('/#/inbox');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'Capture' });
+  for (const t of ['Old receipt', 'Reply to Sam']) {
+    await box.fill(t);
+    await page.getByRole('button', { name: 'Capture', exact: true }).click();
+    await expect(page.getByText(t, { exact: true })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Archive Old receipt' }).click();
+  await expect(page.getByRole('button', { name: 'Archive Old receipt' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Archived' }).click();
+  await expect(page.getByRole('button', { name: 'Restore Old receipt' })).toBeVisible();
+  await page.getByRole('link', { name: 'Inbox', exact: true }).last().click();
+  await page.getByRole('button', { name: 'Snooze Reply to Sam until tomorrow' }).click();
+  await expect(page.getByRole('list', { name: 'Inbox' }).getByText('Nothing here.')).toBeVisible();
+  await page.getByRole('link', { name: 'Snoozed' }).click();
+  await expect(page.getByText(/Snoozed until/)).toBeVisible();
+});
