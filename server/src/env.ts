@@ -6,6 +6,10 @@ export interface Env {
   ENVIRONMENT: string;
   DEV_ACCOUNTS: string;
   ALLOWED_ORIGINS: string;
+  /** production email: API key (secret), sender address, and endpoint (default Resend's) */
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+  MAIL_API_URL?: string;
   /** HMAC secret of access tokens; required. */
   TOKEN_SECRET?: string;
   AUTH_RATE_PER_MINUTE?: string;

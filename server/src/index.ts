@@ -1,5 +1,6 @@
 import { d1Sql } from './adapters/d1-sql';
 import { durableObjectHub } from './adapters/do-hub';
+import { httpMailer } from './adapters/http-mailer';
 import { logMailer } from './adapters/log-mailer';
 import { r2Blobs } from './adapters/r2-blobs';
 import { sqlLimiter } from './adapters/sql-limiter';
@@ -26,7 +27,15 @@ function depsFor(env: Env, ctx: ExecutionContext): Deps {
     blobs: r2Blobs(env.BLOBS),
     clock: { nowMs: () => Date.now() },
     limiter: sqlLimiter(sql),
-    mailer: config.development ? logMailer(log) : unconfiguredMailer(),
+    mailer: config.development
+      ? logMailer(log)
+      : env.MAIL_API_KEY && env.MAIL_FROM
+        ? httpMailer({
+            url: env.MAIL_API_URL ?? 'https://api.resend.com/emails',
+            apiKey: env.MAIL_API_KEY,
+            from: env.MAIL_FROM,
+          })
+        : unconfiguredMailer(),
     hub: durableObjectHub(
       env.VAULT_HUB,
       (err) => log('hub_notify_failed', { error: String(err) }),

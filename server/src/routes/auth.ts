@@ -7,6 +7,7 @@ import {
   SignInRequest,
   SignOutRequest,
 } from '../../../src/sync/protocol/auth';
+import { MailerSendError } from '../adapters/http-mailer';
 import { MailerUnconfiguredError } from '../adapters/unconfigured-mailer';
 import { issueOtp, OTP_TTL_SECONDS } from '../auth/otp';
 import { endSession, rotateSession } from '../auth/sessions';
@@ -44,6 +45,10 @@ export function authRoutes(): Hono<AppEnv> {
       code = await issueOtp(deps, body.value.email);
     } catch (err) {
       if (err instanceof MailerUnconfiguredError) return c.body(null, 501);
+      if (err instanceof MailerSendError) {
+        deps.log('email_send_failed', { error: err.message });
+        return errorResponse(c, 'EMAIL_SEND_FAILED', 'the sign-in code could not be sent; try again');
+      }
       throw err;
     }
     const res: OtpResponse = { sent: true, expiresInSeconds: OTP_TTL_SECONDS };
