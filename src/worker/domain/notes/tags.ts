@@ -8,7 +8,9 @@ import { maskCode } from './markdown/maskCode';
  * Code (fenced, inline), HTML comments and `%%comments%%` carry no tags; heading markers (`# `),
  * URL fragments (`/#x`) and `a#b` are not tags because `#` must follow whitespace.
  */
-const INLINE_TAG = /(?<=^|\s)#((?:[\p{L}\p{N}_\-/\p{Extended_Pictographic}]|\p{M}|\ufe0f|\u200d)+)/gu;
+// Starts with the literal `#` so the engine can skip ahead fast; the whitespace rule is checked
+// on the character before, which keeps multi-MB notes cheap.
+const INLINE_TAG = /#((?:[\p{L}\p{N}_\-/\p{Extended_Pictographic}]|\p{M}|\ufe0f|\u200d)+)/gu;
 
 export function normalizeTag(raw: string): string | null {
   const tag = raw.normalize('NFC').trim().replace(/^#+/, '').replace(/\/+$/, '').replace(/^\/+/, '');
@@ -23,7 +25,9 @@ export function tagKey(tag: string): string {
 /** Inline `#tags` of a markdown body, in order of appearance, duplicates kept. */
 export function inlineTags(body: string): string[] {
   const found: string[] = [];
-  for (const m of maskCode(body).matchAll(INLINE_TAG)) {
+  const masked = maskCode(body);
+  for (const m of masked.matchAll(INLINE_TAG)) {
+    if (m.index > 0 && !/\s/.test(masked[m.index - 1] ?? '')) continue;
     const tag = normalizeTag(m[1] ?? '');
     if (tag) found.push(tag);
   }

@@ -5,10 +5,14 @@
  * character at least as long, or running to the end), inline code spans (a backtick run closed by
  * a run of the same length, as CommonMark says), HTML comments and Obsidian `%%comments%%`.
  */
+// Sticky: tried exactly at a line start, no substring per line.
+const FENCE = / {0,3}(`{3,}|~{3,})/y;
+
 export function maskCode(text: string): string {
-  const out = text.split('');
+  // Ranges are collected, then the result is built from slices: cheap even for multi-MB notes.
+  const ranges: Array<[number, number]> = [];
   const blank = (from: number, to: number) => {
-    for (let i = from; i < to; i++) if (out[i] !== '\n' && out[i] !== '\r') out[i] = ' ';
+    if (to > from) ranges.push([from, to]);
   };
   let pos = 0;
   let inFence: { char: string; len: number } | null = null;
@@ -18,17 +22,18 @@ export function maskCode(text: string): string {
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);
     const lineEnd = nl === -1 ? text.length : nl + 1;
-    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(text.slice(pos, lineEnd));
+    FENCE.lastIndex = pos;
+    const fence = FENCE.exec(text);
     if (inFence) {
       const closes = fence?.[1] && fence[1][0] === inFence.char && fence[1].length >= inFence.len;
-      if (closes && /^ {0,3}[`~]+[ \t]*\r?\n?$/.test(text.slice(pos, lineEnd))) {
+      if (closes && /^[ \t]*\r?\n?$/.test(text.slice(pos + (fence?.[0].length ?? 0), lineEnd))) {
         blank(fenceStart, lineEnd);
         inFence = null;
         segStart = lineEnd;
       }
     } else if (
       fence?.[1] &&
-      !(fence[1][0] === '`' && text.slice(pos, lineEnd).slice(fence[0].length).includes('`'))
+      !(fence[1][0] === '`' && text.slice(pos + fence[0].length, lineEnd).includes('`'))
     ) {
       outside.push([segStart, pos]);
       inFence = { char: fence[1][0] ?? '`', len: fence[1].length };
@@ -39,7 +44,15 @@ export function maskCode(text: string): string {
   if (inFence) blank(fenceStart, text.length);
   else outside.push([segStart, text.length]);
   for (const [from, to] of outside) maskInline(text, from, to, blank);
-  return out.join('');
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let done = 0;
+  for (const [from, to] of ranges) {
+    out += text.slice(done, from) + text.slice(from, to).replace(/[^\r\n]/g, ' ');
+    done = to;
+  }
+  return out + text.slice(done);
 }
 
 function maskInline(text: string, from: number, to: number, blank: (a: number, b: number) => void): void {
