@@ -2,6 +2,7 @@ import { createResource, createSignal, For, lazy, onCleanup, Show, Suspense } fr
 import { Dynamic } from 'solid-js/web';
 import type { AppError } from '../../shared/result';
 import type { NoteSort } from '../../worker/stores/notesStore';
+import { ImportExport } from '../files/ImportExport';
 import { createNoteList } from '../notes/createNoteList';
 import { FolderTree } from '../notes/FolderTree';
 import { NoteList } from '../notes/NoteList';
@@ -135,6 +136,7 @@ export function App() {
             }}
             onError={setError}
           />
+          <ImportExport client={client} folder={folder()} />
         </aside>
         <main class="list-pane">
           <div class="list-bar">

@@ -1,4 +1,5 @@
 import { createEffect, createSignal, lazy, Show, Suspense } from 'solid-js';
+import { FileViewer } from '../files/FileViewer';
 import type { VaultClient } from '../vault/createVaultClient';
 import { createNoteDoc } from './createNoteDoc';
 import { createNoteDraft } from './createNoteDraft';
@@ -13,10 +14,11 @@ interface Props {
   onDelete: (id: string, title: string) => void;
 }
 
+/** The open item: a markdown note in the CRDT editor, or a filed file in its viewer. */
 export default function NoteEditor(props: Props) {
   const draft = createNoteDraft(props.client, props.id);
-  const body = createNoteDoc(props.client, props.id);
   const [showHistory, setShowHistory] = createSignal(false);
+  const [saveState, setSaveState] = createSignal('');
   let titleInput!: HTMLInputElement;
   createEffect(() => {
     const n = draft.note();
@@ -28,8 +30,6 @@ export default function NoteEditor(props: Props) {
     if (!n || titleInput.value === n.title) return;
     if (!(await draft.rename(titleInput.value))) titleInput.focus();
   }
-
-  const problem = () => draft.error() ?? body.error();
 
   return (
     <section class="editor" aria-label="Editor">
@@ -56,16 +56,18 @@ export default function NoteEditor(props: Props) {
                   }}
                 />
                 <span class="save-state" role="status" aria-live="polite">
-                  {body.saving() ? 'Saving…' : body.ready() ? 'Saved' : 'Opening…'}
+                  {saveState()}
                 </span>
-                <button type="button" onClick={() => setShowHistory(true)}>
-                  History
-                </button>
+                <Show when={n().fileType === 'markdown'}>
+                  <button type="button" onClick={() => setShowHistory(true)}>
+                    History
+                  </button>
+                </Show>
                 <button type="button" class="danger" onClick={() => props.onDelete(n().id, n().title)}>
-                  Delete note
+                  {n().fileType === 'markdown' ? 'Delete note' : 'Delete file'}
                 </button>
               </div>
-              <Show when={problem()}>
+              <Show when={draft.error()}>
                 {(e) => (
                   <p class="error" role="alert">
                     {e().message}
@@ -75,15 +77,37 @@ export default function NoteEditor(props: Props) {
               <Show when={showHistory()}>
                 <VersionsDialog client={props.client} noteId={n().id} onClose={() => setShowHistory(false)} />
               </Show>
-              <Show when={body.ready()} fallback={<p class="empty">Opening…</p>}>
-                <Suspense fallback={<p class="empty">Loading the editor…</p>}>
-                  <MarkdownEditor text={body.text} label="Note body" />
-                </Suspense>
+              <Show
+                when={n().fileType === 'markdown'}
+                fallback={<FileViewer client={props.client} file={n()} />}
+              >
+                <MarkdownBody client={props.client} id={n().id} onState={setSaveState} />
               </Show>
             </>
           )}
         </Show>
       </Show>
     </section>
+  );
+}
+
+function MarkdownBody(props: { client: VaultClient; id: string; onState: (s: string) => void }) {
+  const body = createNoteDoc(props.client, props.id);
+  createEffect(() => props.onState(body.saving() ? 'Saving…' : body.ready() ? 'Saved' : 'Opening…'));
+  return (
+    <>
+      <Show when={body.error()}>
+        {(e) => (
+          <p class="error" role="alert">
+            {e().message}
+          </p>
+        )}
+      </Show>
+      <Show when={body.ready()} fallback={<p class="empty">Opening…</p>}>
+        <Suspense fallback={<p class="empty">Loading the editor…</p>}>
+          <MarkdownEditor text={body.text} label="Note body" />
+        </Suspense>
+      </Show>
+    </>
   );
 }

@@ -1,0 +1,131 @@
+import * as Comlink from 'comlink';
+import { createSignal, For, Show } from 'solid-js';
+import type { ImportProgress, ImportSource, ImportSummary } from '../../worker/stores/importer';
+import type { VaultClient } from '../vault/createVaultClient';
+
+interface Props {
+  client: VaultClient;
+  /** the folder shown now: imports land in it, "Export folder" exports it */
+  folder: string | undefined;
+}
+
+/** Paths inside a picked folder, without the folder's own name (`Vault/a/b.md` → `a/b.md`). */
+function sourcesOf(files: FileList, fromFolder: boolean): ImportSource[] {
+  return [...files].map((file) => ({
+    path: fromFolder ? file.webkitRelativePath.split('/').slice(1).join('/') : file.name,
+    file,
+    lastModified: file.lastModified,
+  }));
+}
+
+/** Import a folder (an Obsidian vault) or loose files, with progress; export the vault or a folder as a zip. */
+export function ImportExport(props: Props) {
+  const [progress, setProgress] = createSignal<ImportProgress | null>(null);
+  const [summary, setSummary] = createSignal<ImportSummary | null>(null);
+  const [failure, setFailure] = createSignal<string | null>(null);
+  const [exporting, setExporting] = createSignal(false);
+
+  async function run(sources: ImportSource[]) {
+    if (sources.length === 0) return;
+    setSummary(null);
+    setFailure(null);
+    setProgress({ done: 0, total: sources.length });
+    const res = await props.client.api.importFiles(sources, props.folder ?? '', Comlink.proxy(setProgress));
+    setProgress(null);
+    if (res.ok) setSummary(res.value);
+    else setFailure(res.error.message);
+  }
+
+  async function exportZip(folder?: string) {
+    setExporting(true);
+    try {
+      const blob = await props.client.api.exportZip(folder);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = `${folder ? folder.replaceAll('/', ' - ') : 'Cairn vault'}.zip`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch (err) {
+      setFailure(`Export failed: ${String(err)}`);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section class="import-export" aria-label="Import and export">
+      <label class="file-button">
+        Import folder…
+        <input
+          type="file"
+          aria-label="Import a folder"
+          // @ts-expect-error: webkitdirectory is a real attribute Solid does not type
+          webkitdirectory=""
+          multiple
+          onChange={(e) =>
+            void run(sourcesOf(e.currentTarget.files!, true)).then(() => (e.currentTarget.value = ''))
+          }
+        />
+      </label>
+      <label class="file-button">
+        Import files…
+        <input
+          type="file"
+          aria-label="Import files"
+          multiple
+          onChange={(e) =>
+            void run(sourcesOf(e.currentTarget.files!, false)).then(() => (e.currentTarget.value = ''))
+          }
+        />
+      </label>
+      <button type="button" disabled={exporting()} onClick={() => void exportZip()}>
+        Export vault (.zip)
+      </button>
+      <Show when={props.folder}>
+        {(f) => (
+          <button type="button" disabled={exporting()} onClick={() => void exportZip(f())}>
+            Export this folder
+          </button>
+        )}
+      </Show>
+      <Show when={progress()}>
+        {(p) => (
+          <div role="status" class="progress">
+            <progress aria-label="Import progress" max={p().total} value={p().done} />
+            <span>
+              Importing {p().done} of {p().total}…
+            </span>
+          </div>
+        )}
+      </Show>
+      <Show when={summary()}>
+        {(s) => (
+          <div role="status" class="import-summary">
+            Imported {s().notes} notes and {s().files} files.
+            <Show when={s().skipped.length > 0}>
+              <details>
+                <summary>{s().skipped.length} skipped</summary>
+                <ul>
+                  <For each={s().skipped}>
+                    {(k) => (
+                      <li>
+                        {k.path}: {k.reason}
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </details>
+            </Show>
+          </div>
+        )}
+      </Show>
+      <Show when={failure()}>
+        {(f) => (
+          <p role="alert" class="error">
+            {f()}
+          </p>
+        )}
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
+
+const FIXTURE = join(import.meta.dirname, '../../../shared/fixtures/obsidian-help-en');
+const NOTES = [
+  'Home.md',
+  'Linking notes and files/Internal links.md',
+  'Editing and formatting/Basic formatting syntax.md',
+];
+
+/** A small vault on disk: three real notes, an image, a hidden settings folder to skip. */
+function makeVault(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-import-'));
+  const root = join(dir, 'Sample vault');
+  for (const rel of [...NOTES, 'Attachments/Engelbart.jpg']) {
+    mkdirSync(join(root, rel, '..'), { recursive: true });
+    copyFileSync(join(FIXTURE, rel), join(root, rel));
+  }
+  mkdirSync(join(root, '.obsidian'));
+  writeFileSync(join(root, '.obsidian/app.json'), '{}');
+  return root;
+}
+
+async function showFolders(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Folders' });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+test('import a folder with progress, open the image, export the vault as a zip that round-trips', async ({
+  page,
+}) => {
+  const vault = makeVault();
+  try {
+    await page.goto('/');
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await showFolders(page);
+    await page.getByLabel('Import a folder').setInputFiles(vault);
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes and 1 files.' })).toBeVisible();
+    await page.getByText('1 skipped').click();
+    await expect(page.getByText('.obsidian/app.json: hidden file or folder')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Folder Attachments' }).click();
+    await page.getByRole('button', { name: 'Engelbart.jpg' }).click();
+    const img = page.getByRole('img', { name: 'Engelbart.jpg' });
+    await expect(img).toBeVisible();
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(10);
+
+    if (await page.getByRole('button', { name: 'Back to notes' }).isVisible()) {
+      await page.getByRole('button', { name: 'Back to notes' }).click();
+    }
+    await showFolders(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export vault (.zip)' }).click();
+    const zip = unzipSync(readFileSync(await (await download).path()));
+    const names = Object.keys(zip)
+      .filter((k) => !k.endsWith('/'))
+      .sort();
+    expect(names).toEqual([...NOTES, 'Attachments/Engelbart.jpg'].sort());
+    for (const rel of [...NOTES, 'Attachments/Engelbart.jpg']) {
+      expect(Buffer.from(zip[rel]!).equals(readFileSync(join(vault, rel))), rel).toBe(true);
+    }
+  } finally {
+    rmSync(join(vault, '..'), { recursive: true, force: true });
+  }
+});
+
+test('a file of an unknown kind is refused with a clear reason and nothing else changes', async ({
+  page,
+}) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-bad-'));
+  try {
+    writeFileSync(join(dir, 'setup.exe'), 'MZ');
+    await page.goto('/');
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await showFolders(page);
+    await page.getByLabel('Import files').setInputFiles(join(dir, 'setup.exe'));
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 0 notes and 0 files.' })).toBeVisible();
+    await page.getByText('1 skipped').click();
+    await expect(
+      page.getByText(/setup\.exe: "exe" files are not notes, PDFs, images, audio or video/),
+    ).toBeVisible();
+    await expect(page.getByText('0 notes', { exact: true })).toBeAttached();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
