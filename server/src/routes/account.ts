@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { RevokeDeviceRequest } from '../../../src/sync/protocol/devices';
-import { KeyHandoffRequest, KeyVerifierPut, type KeyVerifierResponse } from '../../../src/sync/protocol/keys';
+import { KeyHandoffRequest, KeyVerifierPut } from '../../../src/sync/protocol/keys';
 import { listDevices, revokeDevice } from '../devices/directory';
 import { claimHandoffs, depositHandoff } from '../devices/key-handoffs';
+import { readKeyVerifier, writeKeyVerifier } from '../devices/key-verifier';
 import { parseBody } from '../http/parse-body';
 import { send } from '../http/send';
 import type { AppEnv } from '../http/types';
 import { authenticate } from '../middleware/authenticate';
 import { billingReport } from '../plans/billing-report';
-import { sql } from '../ports/sql';
 
 /**
  * Authenticated account routes outside `/sync`: the device directory, revocation, the key
@@ -42,30 +42,13 @@ export function accountRoutes(): Hono<AppEnv> {
     return send(c, await revokeDevice(c.get('deps'), c.get('auth').userId, body.value.deviceId));
   });
 
-  r.get('/auth/key-verifier', async (c) => {
-    const row = await c
-      .get('deps')
-      .sql.first<{ verifier: string; updated_at: number }>(
-        sql('SELECT verifier, updated_at FROM key_verifiers WHERE user_id = ?', c.get('auth').userId),
-      );
-    const res: KeyVerifierResponse = { verifier: row?.verifier ?? null, updatedAt: row?.updated_at ?? null };
-    return c.json(res);
-  });
+  r.get('/auth/key-verifier', async (c) =>
+    c.json(await readKeyVerifier(c.get('deps'), c.get('auth').userId)),
+  );
   r.put('/auth/key-verifier', async (c) => {
     const body = await parseBody(c, KeyVerifierPut);
     if (!body.ok) return body.response;
-    const deps = c.get('deps');
-    const now = deps.clock.nowMs();
-    await deps.sql.run(
-      sql(
-        `INSERT INTO key_verifiers (user_id, verifier, updated_at) VALUES (?, ?, ?)
-         ON CONFLICT (user_id) DO UPDATE SET verifier = excluded.verifier, updated_at = excluded.updated_at`,
-        c.get('auth').userId,
-        body.value.verifier,
-        now,
-      ),
-    );
-    return c.json({ verifier: body.value.verifier, updatedAt: now } satisfies KeyVerifierResponse);
+    return c.json(await writeKeyVerifier(c.get('deps'), c.get('auth').userId, body.value.verifier));
   });
 
   r.post('/keys/handoff', async (c) => {
