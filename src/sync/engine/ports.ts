@@ -1,0 +1,76 @@
+import type { VectorClock } from '../../worker/domain/clock/vectorClock';
+import type { RecordOp } from './queue/coalesce';
+
+/**
+ * The ports the platform-free engine runs on. The worker implements them over Dexie
+ * (src/worker/sync/*); tests may implement them in memory. Guarantees are stated per method.
+ */
+
+export interface QueuedRecord {
+  qid: string;
+  type: string;
+  id: string;
+  op: RecordOp;
+  version: number;
+}
+
+export type RecordOutcome =
+  | { kind: 'accepted' }
+  | { kind: 'rejected'; code: string; message: string }
+  /** sent, but in neither `accepted` nor `rejected`, or not pushable at all: retired as failed */
+  | { kind: 'failed'; code: string; message: string };
+
+export interface OutboxPort {
+  /** queued (not dead-letter) record rows, oldest first, skipping `exclude` qids */
+  nextRecords(limit: number, exclude: ReadonlySet<string>): Promise<QueuedRecord[]>;
+  /**
+   * Applies the outcomes in one transaction: accepted deletes the row only when its version is
+   * the one sent (else it stays queued, no attempt charged); rejected charges an attempt and
+   * retires the row as exhausted at 5; failed retires it at once.
+   */
+  settle(outcomes: { row: QueuedRecord; outcome: RecordOutcome }[]): Promise<void>;
+  /** queued body rows of one or more documents, oldest first */
+  nextBodies(limit: number): Promise<{ qid: string; docId: string; update: Uint8Array }[]>;
+  /** deletes exactly the carried body rows */
+  ackBodies(qids: readonly string[]): Promise<void>;
+  counts(): Promise<{ queued: number; deadLetters: number }>;
+}
+
+/** What the push seals for one record: its payload (or tombstone) and clock. */
+export interface RecordSnapshot {
+  clock: VectorClock;
+  /** epoch ms of the delete, null while live */
+  deletedAt: number | null;
+  /** live payload (all synced fields); for a delete: the tombstone `{clock, createdAt, modifiedAt}` */
+  payload: Record<string, unknown>;
+}
+
+/** A verified, decrypted item from the server, ready to apply. */
+export interface IncomingRecord {
+  type: string;
+  id: string;
+  clock: VectorClock;
+  deletedAt: number | null;
+  payload: Record<string, unknown>;
+}
+
+export interface RecordPort {
+  /** null when the record cannot be pushed (gone without a tombstone clock, or local-only) */
+  read(type: string, id: string): Promise<RecordSnapshot | null>;
+  /**
+   * Applies the items in ONE local transaction that is marked pulled (nothing re-enqueued),
+   * parents first, merging with local rows by the type's rule. Answers the (type, id) pairs
+   * whose local row changed (for ITEM_SYNCED events after commit).
+   */
+  apply(items: IncomingRecord[]): Promise<{ type: string; id: string }[]>;
+}
+
+export interface BodyPort {
+  /** merges a remote Yjs update into the document through the editor's store; idempotent */
+  applyRemote(docId: string, update: Uint8Array): Promise<void>;
+}
+
+export interface StatePort {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+}
