@@ -1,4 +1,5 @@
 import type { EntityTable } from 'dexie';
+import type { CanvasRow } from '../domain/canvas/canvasRecord';
 import type { VectorClock } from '../domain/clock/vectorClock';
 import type { InboxRow } from '../domain/inbox/inboxItem';
 import type { JournalRow } from '../domain/journal/journalEntry';
@@ -41,6 +42,7 @@ export interface PlanningTables {
   journal: EntityTable<JournalRow, 'id'>;
   inbox: EntityTable<InboxRow, 'id'>;
   settings: EntityTable<SettingRow, 'key'>;
+  canvases: EntityTable<CanvasRow, 'id'>;
 }
 
 export const PLANNING_TABLES: Record<string, string> = {
@@ -52,4 +54,5 @@ export const PLANNING_TABLES: Record<string, string> = {
   journal: 'id, &date, modifiedAt, *tags',
   inbox: 'id, [bucket+capturedAt], filedAt, archivedAt, *tags',
   settings: 'key',
+  canvases: 'id, &pathKey, updatedAt',
 };

@@ -2,6 +2,7 @@ import type { Operation } from '../ops/defineOperation';
 import { createNoteBodies } from '../stores/noteBodies';
 import { createNotesStore } from '../stores/notesStore';
 import type { VaultServices } from '../vault/services';
+import { canvasOperations } from './canvas/canvasOperations';
 import { inboxOperations } from './inbox';
 import type { NoteCreator } from './inbox/noteCreator';
 import { journalOperations } from './journal/journalOperations';
@@ -34,5 +35,6 @@ export function planningOperations(services: VaultServices, timeZone = localTime
     ...projectOperations(tasks),
     ...journalOperations(services, tasks),
     ...inboxOperations(services, tasks, notesCreator(services)),
+    ...canvasOperations(services),
   ];
 }
