@@ -2,6 +2,7 @@ import { ChangeFeed, type ChangeListener } from '../changes/changeFeed';
 import { installDeviceId, type MetaDb, resolveVault, type VaultEntry } from '../db/meta';
 import { openVaultDb } from '../db/schema';
 import { electLeader, type LeaderElection } from '../leader';
+import { notesOperations } from '../ops/notes';
 import { createRegistry, type Registry } from '../ops/registry';
 import { planningOperations } from '../planning';
 import { createNoteBodies, type NoteBodies } from '../stores/noteBodies';
@@ -36,13 +37,14 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   const feed = new ChangeFeed(entry.id, p.openChannel(`cairn:changes:${entry.id}`));
   const services: VaultServices = { vaultId: entry.id, db, feed, now: p.now, newId: p.newId, deviceId };
   const leader = electLeader(p.locks, entry.id);
-  const registry = createRegistry([...planningOperations(services)]);
   const bodies = createNoteBodies(services, p.openChannel(`cairn:crdt:${entry.id}`));
+  const notes = createNotesStore({ ...services, bodies });
+  const registry = createRegistry([...notesOperations(notes), ...planningOperations(services)]);
   return {
     entry,
     services,
     bodies,
-    notes: createNotesStore({ ...services, bodies }),
+    notes,
     registry,
     leader,
     subscribe: (l) => feed.subscribe(l),
