@@ -2,6 +2,7 @@ import { TOOL_SPECS } from './catalog';
 import type { Tool } from './defineTool';
 import { GENERIC_TOOLS } from './generic';
 import { NOTE_TOOLS } from './notes';
+import { searchNotesTool } from './search/searchNotesTool';
 import { TASK_TOOLS } from './tasks';
 
 const order = new Map(TOOL_SPECS.map((spec, i) => [spec.name, i]));
@@ -11,6 +12,9 @@ const order = new Map(TOOL_SPECS.map((spec, i) => [spec.name, i]));
  * lists only those whose operations are registered. A catalogue spec without a handler here is a
  * tool not built yet; it is never offered.
  */
-export const ALL_TOOLS: readonly Tool[] = [...NOTE_TOOLS, ...TASK_TOOLS, ...GENERIC_TOOLS].sort(
-  (a, b) => (order.get(a.spec.name) ?? 0) - (order.get(b.spec.name) ?? 0),
-);
+export const ALL_TOOLS: readonly Tool[] = [
+  searchNotesTool,
+  ...NOTE_TOOLS,
+  ...TASK_TOOLS,
+  ...GENERIC_TOOLS,
+].sort((a, b) => (order.get(a.spec.name) ?? 0) - (order.get(b.spec.name) ?? 0));

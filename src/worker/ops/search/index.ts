@@ -1,0 +1,1 @@
+export { type SearchPort, searchOperations } from './searchOperations';
