@@ -67,7 +67,8 @@ const child = spawn(
   ],
   { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
 );
-child.stdout.on('data', (d) => process.env.SERVER_DEV_VERBOSE && process.stderr.write(d));
+// the service's own log lines (request log, structured events, the development sign-in code)
+child.stdout.on('data', (d) => process.stdout.write(d));
 child.stderr.on('data', (d) => process.stderr.write(d));
 const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);

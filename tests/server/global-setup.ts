@@ -4,6 +4,7 @@ import { startSyncService } from './spawn-service';
 declare module 'vitest' {
   export interface ProvidedContext {
     syncBaseUrl: string;
+    syncLogPath: string;
   }
 }
 
@@ -11,5 +12,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const service = await startSyncService();
   project.provide('syncBaseUrl', service.url);
+  project.provide('syncLogPath', service.logPath);
   return () => service.stop();
 }

@@ -60,6 +60,21 @@ describe('records: push, pull, changes, manifest (real workerd)', () => {
     expect(billing.body.usage.storageBytes).toBe(items[0]!.sizeBytes + items[1]!.sizeBytes);
   });
 
+  it('inline=1 carries only rows up to 64 KiB, tombstones included', async () => {
+    const d = await signInDevice();
+    const big = await signedItem(d, 'default', {
+      id: 'big',
+      clock: { [d.deviceId]: 1 },
+      payload: envelopeText(70_000),
+    });
+    const small = await signedItem(d, 'default', { id: 'small', clock: { [d.deviceId]: 1 } });
+    const gone = await signedItem(d, 'default', { id: 'gone', clock: { [d.deviceId]: 1 }, deletedAt: 7 });
+    expect((await push(d, [big, small, gone])).body.accepted).toHaveLength(3);
+    const page = await changes(d, 'cursor=0&inline=1');
+    expect(page.body.refs.map((r) => r.id)).toEqual(['big', 'small', 'gone']);
+    expect(page.body.inline?.map((i) => i.id)).toEqual(['small', 'gone']);
+  });
+
   it('refuses a replay (no greater clock entry) and accepts a newer clock, which moves the cursor', async () => {
     const d = await signInDevice();
     const v1 = await signedItem(d, 'default', { id: 'n', clock: { [d.deviceId]: 1 } });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +19,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningService {
   url: string;
+  /** everything the service printed (stdout and stderr), appended as it arrives */
+  logPath: string;
   stop(): Promise<void>;
 }
 
@@ -43,9 +45,12 @@ export async function startSyncService(): Promise<RunningService> {
     { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
+  const logPath = join(persist, 'service.log');
   child.stderr?.on('data', (d) => {
     output += String(d);
+    appendFileSync(logPath, d);
   });
+  child.stdout?.on('data', (d) => appendFileSync(logPath, d));
   const stop = async () => {
     if (child.pid !== undefined && child.exitCode === null) {
       try {
@@ -74,5 +79,5 @@ export async function startSyncService(): Promise<RunningService> {
     await stop();
     throw err;
   });
-  return { url, stop };
+  return { url, logPath, stop };
 }
