@@ -33,7 +33,7 @@ export async function compact(
   now: number,
   onProgress?: Progress,
 ): Promise<void> {
-  const missing = state.meta.shards.map((_, i) => i).filter((i) => !state.shards.has(i));
+  const missing = state.shardStarts.map((_, i) => i).filter((i) => !state.shards.has(i));
   onProgress?.({ phase: 'loading', done: 0, total: missing.length });
   await state.loadShards(store, missing);
   onProgress?.({ phase: 'merging', done: 0, total: state.shards.size + state.deltaPostings.size });
@@ -139,10 +139,11 @@ async function writeBase(
   byShard.forEach((list, i) => {
     puts.set(key.shard(i), encodeShard(list, merged));
   });
-  puts.set(key.dict, encodeDict(terms, df));
+  const starts = byShard.map((list) => list[0] ?? '');
+  puts.set(key.dict, encodeDict(terms, df, starts));
   for (const [n, docs] of chunks) puts.set(key.chunk(n), encodeDocChunk(docs));
   const deletes = [
-    ...state.meta.shards
+    ...state.shardStarts
       .map((_, i) => i)
       .filter((i) => i >= byShard.length)
       .map(key.shard),
@@ -157,7 +158,7 @@ async function writeBase(
   state.baseDf = new Map(terms.map((t, i) => [t, df[i] ?? 0]));
   // Postings go back to lazy loading: memory stays proportional to what queries touch.
   state.shards.clear();
-  state.meta.shards = byShard.map((list) => list[0] ?? '');
+  state.shardStarts = starts;
   state.meta.chunks = [...chunks.keys()];
   state.meta.compactedAt = now;
   puts.set(key.meta, state.encodeMeta());

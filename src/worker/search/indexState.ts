@@ -33,7 +33,6 @@ export function emptyMeta(): IndexMeta {
     nextNo: 0,
     deleted: [],
     delta: [],
-    shards: [],
     chunks: [],
     builtAt: null,
     compactedAt: null,
@@ -48,6 +47,8 @@ export class IndexState {
   totals: FieldLengths = [0, 0, 0, 0];
   baseTerms = new SortedTerms();
   baseDf = new Map<string, number>();
+  /** the first term of each base postings shard (stored in `dict`, not in `meta`: updates write meta) */
+  shardStarts: string[] = [];
   readonly shards = new Map<number, Map<string, number[]>>();
   readonly deleted = new Set<number>();
   readonly deltaDocs = new Map<number, Map<string, number>>();
@@ -67,7 +68,8 @@ export class IndexState {
     state.meta = meta;
     const dictText = head.get(key.dict);
     if (dictText !== undefined) {
-      const { terms, df } = decodeDict(dictText);
+      const { terms, df, shardStarts } = decodeDict(dictText);
+      state.shardStarts = shardStarts;
       state.baseTerms = new SortedTerms(terms);
       state.baseDf = new Map(terms.map((t, i) => [t, df[i] ?? 0]));
     }
@@ -133,7 +135,7 @@ export class IndexState {
   }
 
   shardOf(term: string): number {
-    return shardIndex(this.meta.shards, term);
+    return shardIndex(this.shardStarts, term);
   }
 
   async loadShards(store: SearchStore, shardKeys: readonly number[]): Promise<void> {

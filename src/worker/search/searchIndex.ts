@@ -132,7 +132,7 @@ export class SearchIndex {
         this.state.deltaTerms.all().filter((t) => !this.state.baseDf.has(t)).length,
       delta_documents: this.state.deltaDocs.size,
       tombstones: this.state.deleted.size,
-      shards: this.state.meta.shards.length,
+      shards: this.state.shardStarts.length,
       shards_loaded: this.state.shards.size,
       built_at: this.state.meta.builtAt,
       compacted_at: this.state.meta.compactedAt,

@@ -5,8 +5,9 @@ import { FILE_TYPES, type FileType } from './searchTypes';
  * How the index is laid out in the SearchStore (docs/search.md, "Storage layout"). Every value is
  * JSON text. Keys:
  *   meta           IndexMeta: counters, the delta and tombstone lists, shard and chunk keys
- *   dict           the base dictionary: sorted terms (joined by \n) and their document frequency
- *   p:<i>          base postings shard i: the terms from shards[i] (in meta) up to shards[i+1]
+ *   dict           the base dictionary: sorted terms (joined by \n), their document frequency,
+ *                  and the first term of each postings shard (written only with the base)
+ *   p:<i>          base postings shard i: the terms from the i-th shard start up to the next
  *   d:<n>          base document metadata for doc numbers n*512 .. n*512+511
  *   u:<docNo>      one document added since the last compaction: its metadata and packed tfs
  * Changing any of these forms needs a new FORMAT_VERSION; an index of another version is rebuilt.
@@ -30,8 +31,6 @@ export interface IndexMeta {
   deleted: number[];
   /** doc numbers held as u:<no> records */
   delta: number[];
-  /** the first term of each postings shard, ascending (range partitioning) */
-  shards: string[];
   chunks: number[];
   builtAt: number | null;
   compactedAt: number | null;
@@ -90,13 +89,17 @@ export function decodeShard(text: string): Map<string, number[]> {
   return out;
 }
 
-export function encodeDict(terms: readonly string[], df: readonly number[]): string {
-  return JSON.stringify({ t: terms.join('\n'), d: df });
+export function encodeDict(
+  terms: readonly string[],
+  df: readonly number[],
+  shardStarts: readonly string[],
+): string {
+  return JSON.stringify({ t: terms.join('\n'), d: df, s: shardStarts });
 }
 
-export function decodeDict(text: string): { terms: string[]; df: number[] } {
-  const { t, d } = JSON.parse(text) as { t: string; d: number[] };
-  return { terms: t === '' ? [] : t.split('\n'), df: d };
+export function decodeDict(text: string): { terms: string[]; df: number[]; shardStarts: string[] } {
+  const { t, d, s } = JSON.parse(text) as { t: string; d: number[]; s: string[] };
+  return { terms: t === '' ? [] : t.split('\n'), df: d, shardStarts: s };
 }
 
 export function encodeDeltaDoc(meta: DocMeta, terms: ReadonlyMap<string, number>): string {
