@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { PushItem } from '../../src/sync/protocol/push';
 import { deleteAttestationBytes, itemSigningBytes } from '../../src/sync/protocol/signing';
 import type { TestDevice } from './helpers';
 
 /** A well-formed encrypted payload envelope (random bytes: the server never decrypts). */
 export function envelopeText(dataBytes = 64): string {
-  const b = (n: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(n))).toString('base64');
+  const b = (n: number) => randomBytes(n).toString('base64');
   return JSON.stringify({
     dataNonce: b(24),
     encryptedData: b(Math.max(16, dataBytes)),
