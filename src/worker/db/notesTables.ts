@@ -69,8 +69,15 @@ export interface BlobRow {
   blob: Blob;
 }
 
+/** One chunk of the persistent full-text index (src/worker/search, SearchStore port). */
+export interface SearchChunkRow {
+  key: string;
+  value: string;
+}
+
 export interface NotesTables {
   blobs: EntityTable<BlobRow, 'id'>;
+  searchChunks: EntityTable<SearchChunkRow, 'key'>;
   notes: EntityTable<NoteRow, 'id'>;
   bodies: EntityTable<BodyRow, 'id'>;
   folders: EntityTable<FolderRow, 'path'>;
@@ -92,4 +99,5 @@ export const NOTES_TABLES_V2: Record<string, string> = {
   crdtSnapshots: 'docId',
   noteVersions: 'id, noteId, [noteId+created]',
   blobs: 'id',
+  searchChunks: 'key',
 };

@@ -1,4 +1,5 @@
 import Dexie from 'dexie';
+import { AGENT_TABLES, type AgentTables } from './agentTables';
 import { NOTES_TABLES_V1, NOTES_TABLES_V2, type NotesTables } from './notesTables';
 import { PLANNING_TABLES, type PlanningTables } from './planningTables';
 import { SYNC_TABLES, type SyncTables } from './syncTables';
@@ -12,6 +13,7 @@ import { SYNC_TABLES, type SyncTables } from './syncTables';
  * - 2026-11-21 v2: note bodies as CRDT documents, versions, links, search index (notesTables.ts).
  * - 2026-11-21 v3: tasks, projects, statuses, journal, inbox, tags, canvases, ... (planningTables.ts).
  * - 2026-11-21 v4: sync engine outbox, record clocks, engine state (syncTables.ts).
+ * - 2026-11-21 v5: agent approval audit log (agentTables.ts).
  */
 export type {
   BodyRow,
@@ -22,7 +24,7 @@ export type {
   NoteVersionRow,
 } from './notesTables';
 
-export type VaultDb = Dexie & NotesTables & PlanningTables & SyncTables;
+export type VaultDb = Dexie & NotesTables & PlanningTables & SyncTables & AgentTables;
 
 export const vaultDbName = (vaultId: string) => `cairn-vault-${vaultId}`;
 
@@ -35,5 +37,6 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(2).stores(NOTES_TABLES_V2);
   if (Object.keys(PLANNING_TABLES).length > 0) db.version(3).stores(PLANNING_TABLES);
   db.version(4).stores(SYNC_TABLES);
+  db.version(5).stores(AGENT_TABLES);
   return db;
 }

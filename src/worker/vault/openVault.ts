@@ -1,9 +1,11 @@
 import { ChangeFeed, type ChangeListener } from '../changes/changeFeed';
 import { installDeviceId, type MetaDb, resolveVault, type VaultEntry } from '../db/meta';
 import { openVaultDb } from '../db/schema';
+import { type SearchIndexer, startSearchIndexer } from '../indexing/searchIndexer';
 import { electLeader, type LeaderElection } from '../leader';
 import { notesOperations } from '../ops/notes';
 import { createRegistry, type Registry } from '../ops/registry';
+import { searchOperations } from '../ops/search';
 import { planningOperations } from '../planning';
 import { createNoteBodies, type NoteBodies } from '../stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../stores/notesStore';
@@ -23,6 +25,7 @@ export interface OpenVault {
   notes: NotesStore;
   bodies: NoteBodies;
   registry: Registry;
+  search: SearchIndexer;
   leader: LeaderElection;
   subscribe: (listener: ChangeListener) => () => void;
   close: () => void;
@@ -39,13 +42,25 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   const leader = electLeader(p.locks, entry.id);
   const bodies = createNoteBodies(services, p.openChannel(`cairn:crdt:${entry.id}`));
   const notes = createNotesStore({ ...services, bodies });
-  const registry = createRegistry([...notesOperations(notes), ...planningOperations(services)]);
+  const search = await startSearchIndexer({
+    db,
+    leader,
+    channel: p.openChannel(`cairn:search:${entry.id}`),
+    subscribe: (l) => feed.subscribe(l),
+    now: p.now,
+  });
+  const registry = createRegistry([
+    ...notesOperations(notes),
+    ...searchOperations(search.index),
+    ...planningOperations(services),
+  ]);
   return {
     entry,
     services,
     bodies,
     notes,
     registry,
+    search,
     leader,
     subscribe: (l) => feed.subscribe(l),
     close() {

@@ -1,4 +1,7 @@
+import * as Comlink from 'comlink';
 import type { Result } from '../../shared/result';
+import { type AgentSession, type AgentTabPorts, createAgentSession } from '../agent/agentSession';
+import { dexieAuditStore } from '../agent/auditLog';
 import type { ChangeBatch } from '../changes/changeFeed';
 import type { FolderRow, NoteVersionRow } from '../db/schema';
 import type { Result as OpResult } from '../ops/result';
@@ -56,6 +59,11 @@ export interface VaultApi {
   read(operation: string, args: unknown[]): Promise<OpResult<unknown>>;
   /** Runs a write operation of the registry (spec 4.5) as the UI: the user's own action needs no approval. */
   write(operation: string, args: unknown[]): Promise<OpResult<unknown>>;
+  /**
+   * The agent surfaces of this tab (/mcp, WebMCP, window.cairnAgent): pass the approval dialog and
+   * the open note as Comlink proxies; the session comes back as a proxy. See src/worker/agent.
+   */
+  connectAgent(tab: AgentTabPorts): Promise<AgentSession>;
 }
 
 const UI = { caller: { kind: 'ui' } } as const;
@@ -100,5 +108,15 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     restoreVersion: (versionId) => vault.bodies.restoreVersion(versionId),
     read: (operation, args) => vault.registry.read(operation, args, UI),
     write: (operation, args) => vault.registry.write(operation, args, { ...UI, approve: async () => 'once' }),
+    connectAgent: async (tab) =>
+      Comlink.proxy(
+        createAgentSession({
+          registry: vault.registry,
+          version: __APP_VERSION__,
+          audit: dexieAuditStore(vault.services.db.agentAudit),
+          now: vault.services.now,
+          tab,
+        }),
+      ),
   };
 }

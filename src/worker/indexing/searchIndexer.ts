@@ -1,0 +1,123 @@
+import type { ChangeBatch, ChannelPort } from '../changes/changeFeed';
+import type { VaultDb } from '../db/schema';
+import type { LeaderElection } from '../leader';
+import { SearchIndex } from '../search/searchIndex';
+import type { SearchStore } from '../search/searchStore';
+import { createDexieSearchStore } from './dexieSearchStore';
+import { createNoteTexts, loadSearchDocs, searchDoc } from './searchDocs';
+
+/** Highest `modified` of the notes the index has taken in (kept beside the index's own keys). */
+const WATERMARK = 'cairn:indexedThrough';
+const CATCH_UP_BATCH = 200;
+
+/**
+ * Keeps the persistent search index in step with the vault. One writer: only the leader tab
+ * updates the index (from every tab's committed changes, which reach it through the change
+ * feed); the other tabs refresh their view of it when the leader says it changed. On becoming
+ * leader it catches up on notes modified after the watermark, so start-up never re-indexes the
+ * whole vault, and notes changed while no leader ran are not missed.
+ */
+export async function startSearchIndexer(deps: {
+  db: VaultDb;
+  leader: LeaderElection;
+  channel: ChannelPort | null;
+  subscribe: (l: (b: ChangeBatch) => void) => () => void;
+  now: () => number;
+}) {
+  const { db, leader, channel } = deps;
+  const store: SearchStore = createDexieSearchStore(db);
+  const index = await SearchIndex.open({ store, texts: createNoteTexts(db), now: deps.now });
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = (work: () => Promise<unknown>) => {
+    chain = chain.then(work).catch((err) => console.error('search indexing failed', err));
+    return chain;
+  };
+
+  async function watermark(): Promise<number> {
+    return Number((await store.get([WATERMARK])).get(WATERMARK) ?? 0);
+  }
+  async function advance(to: number) {
+    if (to > (await watermark())) await store.write(new Map([[WATERMARK, String(to)]]), []);
+  }
+  const announce = () => channel?.postMessage({ type: 'search-changed' });
+
+  async function catchUp() {
+    const from = await watermark();
+    const stats = await index.stats();
+    const count = await db.notes.count();
+    if (stats.documents > count) {
+      // Deletions were missed: rebuilding is the only exact answer.
+      const rows = await db.notes.toArray();
+      const bodies = await db.bodies.bulkGet(rows.map((r) => r.id));
+      await index.rebuild(
+        rows.map((r, i) => searchDoc(r, bodies[i]?.markdown ?? '')),
+        rows.length,
+      );
+      await advance(Math.max(0, ...rows.map((r) => r.modified)));
+      announce();
+      return;
+    }
+    let after = from;
+    for (;;) {
+      const ids = (await db.notes
+        .where('modified')
+        .above(after)
+        .limit(CATCH_UP_BATCH)
+        .primaryKeys()) as string[];
+      if (ids.length === 0) break;
+      const docs = await loadSearchDocs(db, ids);
+      await index.upsertMany(docs);
+      const rows = await db.notes.bulkGet(ids);
+      after = Math.max(after, ...rows.map((r) => r?.modified ?? 0));
+      await advance(after);
+      if (ids.length < CATCH_UP_BATCH) break;
+    }
+    if (after > from) announce();
+  }
+
+  async function apply(batch: ChangeBatch) {
+    const changed = batch.changes.filter((c) => c.table === 'notes');
+    if (changed.length === 0) return;
+    const removed = changed.filter((c) => c.op === 'delete').flatMap((c) => c.ids);
+    const put = changed.filter((c) => c.op === 'put').flatMap((c) => c.ids);
+    for (const id of removed) await index.remove(id);
+    const docs = await loadSearchDocs(db, put);
+    if (docs.length > 0) await index.upsertMany(docs);
+    const rows = await db.notes.bulkGet(put);
+    await advance(Math.max(0, ...rows.map((r) => r?.modified ?? 0)));
+    announce();
+  }
+
+  deps.subscribe((batch) => {
+    if (leader.isLeader()) void serial(() => apply(batch));
+  });
+  leader.onChange((isLeader) => {
+    if (isLeader) void serial(catchUp);
+  });
+  if (leader.isLeader()) void serial(catchUp);
+  channel?.addEventListener('message', (e) => {
+    if ((e.data as { type?: string } | null)?.type === 'search-changed' && !leader.isLeader())
+      void index.refresh();
+  });
+
+  return {
+    index,
+    /** resolves when every change seen so far is indexed (tests, bench) */
+    settled: () => chain,
+    async rebuild(onProgress?: (p: { done: number; total: number }) => void) {
+      await serial(async () => {
+        const rows = await db.notes.toArray();
+        const bodies = await db.bodies.bulkGet(rows.map((r) => r.id));
+        await index.rebuild(
+          rows.map((r, i) => searchDoc(r, bodies[i]?.markdown ?? '')),
+          rows.length,
+          onProgress ? (p) => onProgress({ done: p.done, total: p.total }) : undefined,
+        );
+        await advance(Math.max(0, ...rows.map((r) => r.modified)));
+        announce();
+      });
+    },
+  };
+}
+
+export type SearchIndexer = Awaited<ReturnType<typeof startSearchIndexer>>;
