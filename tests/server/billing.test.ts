@@ -86,4 +86,25 @@ describe('plans and the paid-plan gate (real workerd)', () => {
     });
     expect(errorCode(policyBlocked)).toBe('SYNC_PAYMENT_REQUIRED');
   });
+
+  it('billing-provider routes answer 501 BILLING_UNAVAILABLE, behind authentication', async () => {
+    const a = await signInDevice();
+    for (const [method, path] of [
+      ['POST', '/auth/billing/reconcile'],
+      ['POST', '/auth/billing/portal-session'],
+      ['GET', '/auth/checkout-token'],
+      ['POST', '/auth/checkout-token'],
+    ] as const) {
+      const res = await api(path, {
+        method,
+        token: a.accessToken,
+        ...(method === 'POST' ? { body: {} } : {}),
+      });
+      expect(res.status, path).toBe(501);
+      expect(errorCode(res), path).toBe('BILLING_UNAVAILABLE');
+      expect(errorCode(await api(path, { method, ...(method === 'POST' ? { body: {} } : {}) })), path).toBe(
+        'UNAUTHENTICATED',
+      );
+    }
+  });
 });

@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { RevokeDeviceRequest } from '../../../src/sync/protocol/devices';
 import { KeyHandoffRequest, KeyVerifierPut } from '../../../src/sync/protocol/keys';
 import { listDevices, revokeDevice } from '../devices/directory';
 import { claimHandoffs, depositHandoff } from '../devices/key-handoffs';
 import { readKeyVerifier, writeKeyVerifier } from '../devices/key-verifier';
+import { errorResponse } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import { send } from '../http/send';
 import type { AppEnv } from '../http/types';
@@ -62,6 +63,12 @@ export function accountRoutes(): Hono<AppEnv> {
     return c.json({ handoffs: await claimHandoffs(c.get('deps'), userId, deviceId) });
   });
 
+  // No billing provider is wired yet: entitlements come from dev_seed (development) or SQL.
+  const noBilling = (c: Context<AppEnv>) =>
+    errorResponse(c, 'BILLING_UNAVAILABLE', 'no billing provider is configured');
+  r.post('/auth/billing/reconcile', noBilling);
+  r.post('/auth/billing/portal-session', noBilling);
+  r.on(['GET', 'POST'], '/auth/checkout-token', authenticate, noBilling);
   r.get('/auth/billing', async (c) => c.json(await billingReport(c.get('deps'), c.get('auth').userId)));
   return r;
 }
