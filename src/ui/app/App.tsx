@@ -9,6 +9,7 @@ import { NoteList } from '../notes/NoteList';
 import { planningSections } from '../planning/sections';
 import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
 import { UpdateToast } from '../pwa/UpdateToast';
+import { SearchDialog } from '../search/SearchDialog';
 import { createStoragePersistence } from '../settings/createStoragePersistence';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { createTheme } from '../settings/theme';
@@ -29,6 +30,16 @@ export function App() {
   const [sort, setSort] = createSignal<NoteSort>('modified');
   const [showFolders, setShowFolders] = createSignal(false);
   const [showSettings, setShowSettings] = createSignal(false);
+  const [showSearch, setShowSearch] = createSignal(false);
+  // Ctrl/Cmd+K: search from anywhere.
+  const onKey = (e: KeyboardEvent) => {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+      e.preventDefault();
+      setShowSearch(true);
+    }
+  };
+  window.addEventListener('keydown', onKey);
+  onCleanup(() => window.removeEventListener('keydown', onKey));
   const [error, setError] = createSignal<AppError | null>(null);
   const [folderVersion, setFolderVersion] = createSignal(0);
   const [folders] = createResource(folderVersion, () => client.api.listFolders(), { initialValue: [] });
@@ -113,6 +124,9 @@ export function App() {
             </For>
           </nav>
         </Show>
+        <button type="button" onClick={() => setShowSearch(true)} aria-keyshortcuts="Control+K Meta+K">
+          Search
+        </button>
         <button type="button" onClick={() => setShowSettings(true)}>
           Settings
         </button>
@@ -178,6 +192,9 @@ export function App() {
             </button>
           </div>
         )}
+      </Show>
+      <Show when={showSearch()}>
+        <SearchDialog client={client} onOpen={route.openNote} onClose={() => setShowSearch(false)} />
       </Show>
       <Show when={showSettings()}>
         <SettingsDialog

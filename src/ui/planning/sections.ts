@@ -1,4 +1,5 @@
 import type { Section } from '../app/section';
+import { CanvasSection } from './canvas/CanvasSection';
 import { InboxSection } from './inbox/InboxSection';
 import { JournalSection } from './journal/JournalSection';
 import { TasksSection } from './tasks/TasksSection';
@@ -8,4 +9,5 @@ export const planningSections: Section[] = [
   { id: 'tasks', label: 'Tasks', shortcut: 't', component: TasksSection },
   { id: 'inbox', label: 'Inbox', shortcut: 'i', component: InboxSection },
   { id: 'journal', label: 'Journal', shortcut: 'j', component: JournalSection },
+  { id: 'canvas', label: 'Canvas', shortcut: 'c', component: CanvasSection },
 ];

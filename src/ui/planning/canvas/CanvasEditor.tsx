@@ -1,0 +1,333 @@
+import { createMemo, createSignal, For, Show } from 'solid-js';
+import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement';
+import type { VaultClient } from '../../vault/createVaultClient';
+import { FailureBanner } from '../shared/FailureBanner';
+import { createCanvasScene } from './createCanvasScene';
+import { createViewport, type Point } from './createViewport';
+import { SceneElement } from './SceneElement';
+import {
+  CONNECTORS,
+  elementLabels,
+  moveElements,
+  removeElement,
+  type ShapeTool,
+  shapeFromDrag,
+} from './sceneEdits';
+
+type Tool = 'select' | ShapeTool | 'arrow';
+const TOOLS: [Tool, string][] = [
+  ['select', 'Select'],
+  ['rectangle', 'Rectangle'],
+  ['ellipse', 'Ellipse'],
+  ['diamond', 'Diamond'],
+  ['text', 'Text'],
+  ['arrow', 'Arrow'],
+  ['frame', 'Frame'],
+];
+
+type Gesture =
+  | { kind: 'pan'; last: Point }
+  | { kind: 'create'; tool: ShapeTool; from: Point; id: string; before: CanvasElement[] }
+  | { kind: 'arrow'; from: string | null; start: Point; id: string; before: CanvasElement[] }
+  | { kind: 'move'; ids: Set<string>; last: Point; before: CanvasElement[]; moved: boolean }
+  | { kind: 'resize'; id: string; before: CanvasElement[] };
+
+/**
+ * The canvas editor: an SVG scene with pan (drag the background), zoom (wheel, buttons), select,
+ * move, resize, shapes, text, frames and arrows bound to shapes; undo/redo; keyboard moves and
+ * deletes the focused element. Pointer events serve mouse, pen and touch alike.
+ */
+export function CanvasEditor(props: { client: VaultClient; id: string; onBack: () => void }) {
+  const scene = createCanvasScene(props.client, props.id);
+  const viewport = createViewport();
+  const [tool, setTool] = createSignal<Tool>('select');
+  const [selected, setSelected] = createSignal<string | null>(null);
+  const labels = createMemo(() => elementLabels(scene.elements()));
+  const byId = createMemo(() => new Map(scene.elements().map((e) => [e.id, e])));
+  const find = (id: string) => byId().get(id);
+  let svg!: SVGSVGElement;
+  let gesture: Gesture | null = null;
+  let seq = 0;
+  const newId = () => `el-${Date.now().toString(36)}-${(++seq).toString(36)}`;
+
+  const screenOf = (e: PointerEvent | WheelEvent): Point => {
+    const r = svg.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  };
+  const worldOf = (e: PointerEvent) => viewport.toWorld(screenOf(e));
+  /** The topmost shape under the pointer, looking through connectors (the arrow being drawn). */
+  const shapeAt = (e: PointerEvent) => {
+    for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
+      const id = node.closest('[data-element-id]')?.getAttribute('data-element-id');
+      const el = id ? find(id) : undefined;
+      if (el && !CONNECTORS.has(el.type)) return el;
+    }
+    return undefined;
+  };
+
+  function begin(e: PointerEvent, on: CanvasElement | null) {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    svg.setPointerCapture(e.pointerId);
+    const t = tool();
+    const before = scene.elements();
+    if (t === 'arrow') {
+      const start = worldOf(e);
+      gesture = {
+        kind: 'arrow',
+        from: on && !CONNECTORS.has(on.type) ? on.id : null,
+        start,
+        id: newId(),
+        before,
+      };
+    } else if (t !== 'select') {
+      gesture = { kind: 'create', tool: t, from: worldOf(e), id: newId(), before };
+    } else if (on) {
+      setSelected(on.id);
+      gesture = { kind: 'move', ids: new Set([on.id]), last: worldOf(e), before, moved: false };
+    } else {
+      setSelected(null);
+      gesture = { kind: 'pan', last: screenOf(e) };
+    }
+  }
+
+  function drag(e: PointerEvent) {
+    const g = gesture;
+    if (!g) return;
+    const p = worldOf(e);
+    if (g.kind === 'pan') {
+      const s = screenOf(e);
+      viewport.panBy(s.x - g.last.x, s.y - g.last.y);
+      g.last = s;
+    } else if (g.kind === 'move') {
+      scene.preview(moveElements(scene.elements(), g.ids, p.x - g.last.x, p.y - g.last.y));
+      g.last = p;
+      g.moved = true;
+    } else if (g.kind === 'resize') {
+      scene.preview(
+        scene.elements().map((el) =>
+          el.id === g.id
+            ? {
+                ...el,
+                width: Math.max(20, Math.round(p.x - el.x)),
+                height: Math.max(20, Math.round(p.y - el.y)),
+              }
+            : el,
+        ),
+      );
+    } else if (g.kind === 'create') {
+      scene.preview([...g.before, shapeFromDrag(g.tool, g.id, g.from, p)]);
+    } else {
+      const arrow: CanvasElement = {
+        id: g.id,
+        type: 'arrow',
+        x: g.start.x,
+        y: g.start.y,
+        width: p.x - g.start.x,
+        height: p.y - g.start.y,
+        strokeColor: '#1d2321',
+        startBinding: g.from,
+        endBinding: null,
+      };
+      scene.preview([...g.before, arrow]);
+    }
+  }
+
+  function end(e: PointerEvent) {
+    const g = gesture;
+    gesture = null;
+    if (!g || g.kind === 'pan') return;
+    if (g.kind === 'move' && !g.moved) return;
+    if (g.kind === 'create') {
+      const shape = shapeFromDrag(g.tool, g.id, g.from, worldOf(e));
+      const frame = scene.elements().find((f) => f.type === 'frame' && f.id !== g.id && inside(shape, f));
+      void scene.commit(
+        [...g.before, frame && g.tool !== 'frame' ? { ...shape, frameId: frame.id } : shape],
+        g.before,
+      );
+      setSelected(g.id);
+      setTool('select');
+      return;
+    }
+    if (g.kind === 'arrow') {
+      const p = worldOf(e);
+      const target = shapeAt(e);
+      const to = target && target.id !== g.from ? target.id : null;
+      const arrow: CanvasElement = {
+        id: g.id,
+        type: 'arrow',
+        x: g.start.x,
+        y: g.start.y,
+        width: p.x - g.start.x,
+        height: p.y - g.start.y,
+        strokeColor: '#1d2321',
+        startBinding: g.from,
+        endBinding: to,
+      };
+      void scene.commit([...g.before, arrow], g.before);
+      setSelected(g.id);
+      setTool('select');
+      return;
+    }
+    void scene.commit(scene.elements(), g.before);
+  }
+
+  function onKey(e: KeyboardEvent, el: CanvasElement) {
+    const step = e.shiftKey ? 50 : 10;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    if (moves[e.key]) {
+      e.preventDefault();
+      const [dx, dy] = moves[e.key]!;
+      void scene.commit(moveElements(scene.elements(), new Set([el.id]), dx, dy));
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      void scene.commit(removeElement(scene.elements(), el.id));
+      setSelected(null);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      setSelected(el.id);
+    }
+  }
+
+  const selectedEl = () => (selected() ? find(selected()!) : undefined);
+
+  return (
+    <section class="canvas-editor" aria-label="Canvas editor">
+      <div class="plan-bar">
+        <button type="button" aria-label="Back to canvases" onClick={props.onBack}>
+          ←
+        </button>
+        <h2>{scene.meta()?.path ?? ''}</h2>
+        <span role="status" class="count">
+          {scene.saving() ? 'Saving…' : 'Saved'}
+        </span>
+      </div>
+      <div class="canvas-toolbar" role="toolbar" aria-label="Canvas tools">
+        <For each={TOOLS}>
+          {([id, label]) => (
+            <button type="button" aria-pressed={tool() === id} onClick={() => setTool(id)}>
+              {label}
+            </button>
+          )}
+        </For>
+        <button type="button" onClick={scene.undo} disabled={!scene.canUndo()}>
+          Undo
+        </button>
+        <button type="button" onClick={scene.redo} disabled={!scene.canRedo()}>
+          Redo
+        </button>
+        <button
+          type="button"
+          aria-label="Zoom in"
+          onClick={() => viewport.zoomAt(1.25, { x: svg.clientWidth / 2, y: svg.clientHeight / 2 })}
+        >
+          +
+        </button>
+        <button
+          type="button"
+          aria-label="Zoom out"
+          onClick={() => viewport.zoomAt(0.8, { x: svg.clientWidth / 2, y: svg.clientHeight / 2 })}
+        >
+          −
+        </button>
+        <button type="button" onClick={viewport.reset}>
+          Reset view
+        </button>
+      </div>
+      <FailureBanner error={scene.error()} />
+      <Show when={selectedEl()}>
+        {(el) => (
+          <div class="canvas-inspector">
+            <label>
+              Text of {labels().get(el().id)?.split(':')[0]}
+              <input
+                value={el().text ?? ''}
+                maxLength={10000}
+                onChange={(e) => {
+                  const text = e.currentTarget.value;
+                  void scene.commit(scene.elements().map((x) => (x.id === el().id ? { ...x, text } : x)));
+                }}
+              />
+            </label>
+            <button
+              type="button"
+              class="danger"
+              onClick={() => {
+                void scene.commit(removeElement(scene.elements(), el().id));
+                setSelected(null);
+              }}
+            >
+              Delete element
+            </button>
+          </div>
+        )}
+      </Show>
+      <svg
+        ref={svg}
+        class="canvas-surface"
+        role="application"
+        aria-label="Canvas"
+        data-tool={tool()}
+        onPointerDown={(e) => begin(e, null)}
+        onPointerMove={drag}
+        onPointerUp={end}
+        onPointerCancel={() => {
+          gesture = null;
+        }}
+        onWheel={(e) => {
+          e.preventDefault();
+          viewport.zoomAt(e.deltaY < 0 ? 1.1 : 1 / 1.1, screenOf(e));
+        }}
+      >
+        <defs>
+          <marker
+            id="arrowhead"
+            viewBox="0 0 10 10"
+            refX="10"
+            refY="5"
+            markerWidth="8"
+            markerHeight="8"
+            orient="auto-start-reverse"
+          >
+            <path d="M0,0 L10,5 L0,10 z" fill="currentColor" />
+          </marker>
+        </defs>
+        <g transform={`translate(${viewport.view().x} ${viewport.view().y}) scale(${viewport.view().zoom})`}>
+          <For each={scene.elements()}>
+            {(el) => (
+              <SceneElement
+                element={el}
+                label={labels().get(el.id) ?? el.type}
+                selected={selected() === el.id}
+                find={find}
+                onPointerDown={(e, on) => {
+                  e.stopPropagation();
+                  begin(e, on);
+                }}
+                onResizeDown={(e, on) => {
+                  svg.setPointerCapture(e.pointerId);
+                  gesture = { kind: 'resize', id: on.id, before: scene.elements() };
+                }}
+                onKeyDown={onKey}
+              />
+            )}
+          </For>
+        </g>
+      </svg>
+    </section>
+  );
+}
+
+function inside(a: CanvasElement, frame: CanvasElement): boolean {
+  return (
+    a.x >= frame.x &&
+    a.y >= frame.y &&
+    a.x + a.width <= frame.x + frame.width &&
+    a.y + a.height <= frame.y + frame.height
+  );
+}

@@ -1,0 +1,98 @@
+import { createSignal, For, onMount, Show } from 'solid-js';
+import type { SearchHit } from '../../worker/search/searchTypes';
+import { showModalWhenConnected } from '../app/showModal';
+import type { VaultClient } from '../vault/createVaultClient';
+import { Snippet } from './Snippet';
+
+interface Props {
+  client: VaultClient;
+  onOpen: (id: string) => void;
+  onClose: () => void;
+}
+
+/** Full-text search (Ctrl/Cmd+K): results as you type, matched words highlighted; arrows and Enter open one. */
+export function SearchDialog(props: Props) {
+  let dialog!: HTMLDialogElement;
+  let input!: HTMLInputElement;
+  const [hits, setHits] = createSignal<SearchHit[]>([]);
+  const [active, setActive] = createSignal(0);
+  const [message, setMessage] = createSignal<string | null>(null);
+  let asked = 0;
+  onMount(() => {
+    showModalWhenConnected(dialog);
+    requestAnimationFrame(() => input.focus());
+  });
+
+  async function search(q: string) {
+    const ticket = ++asked;
+    if (q.trim() === '') {
+      setHits([]);
+      setMessage(null);
+      return;
+    }
+    const res = await props.client.api.read('search.query', [q, { limit: 20 }]);
+    if (ticket !== asked) return; // a newer query is on its way
+    if (!res.ok) {
+      setHits([]);
+      setMessage(res.error.message);
+      return;
+    }
+    const found = res.value as SearchHit[];
+    setHits(found);
+    setActive(0);
+    setMessage(found.length === 0 ? 'No notes match.' : null);
+  }
+
+  function open(hit: SearchHit | undefined) {
+    if (!hit) return;
+    dialog.close();
+    props.onOpen(hit.id);
+  }
+
+  return (
+    <dialog ref={dialog} class="search" aria-label="Search" onClose={props.onClose}>
+      <input
+        ref={input}
+        type="search"
+        aria-label="Search notes"
+        placeholder="Search notes and files…"
+        aria-controls="search-results"
+        onInput={(e) => void search(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setActive((i) => Math.min(hits().length - 1, i + 1));
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((i) => Math.max(0, i - 1));
+          } else if (e.key === 'Enter') {
+            e.preventDefault();
+            open(hits()[active()]);
+          }
+        }}
+      />
+      <Show when={message()}>{(m) => <p role="status">{m()}</p>}</Show>
+      <ul id="search-results" aria-label="Search results">
+        <For each={hits()}>
+          {(hit, i) => (
+            <li>
+              <button
+                type="button"
+                class="hit"
+                aria-current={i() === active() ? 'true' : undefined}
+                aria-label={hit.title}
+                onClick={() => open(hit)}
+              >
+                <span class="title">{hit.title}</span>
+                <Show when={hit.folder_path}>
+                  <span class="folder">{hit.folder_path}</span>
+                </Show>
+                <Snippet html={hit.snippet} />
+              </button>
+            </li>
+          )}
+        </For>
+      </ul>
+    </dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** Drags on the canvas surface between two points given relative to its top-left corner. */
+async function dragOnCanvas(page: Page, from: [number, number], to: [number, number]) {
+  const box = (await page.getByRole('application', { name: 'Canvas' }).boundingBox())!;
+  await page.mouse.move(box.x + from[0], box.y + from[1]);
+  await page.mouse.down();
+  await page.mouse.move(box.x + (from[0] + to[0]) / 2, box.y + (from[1] + to[1]) / 2, { steps: 4 });
+  await page.mouse.move(box.x + to[0], box.y + to[1], { steps: 4 });
+  await page.mouse.up();
+}
+
+test('draw two shapes, bind an arrow between them, reload: the binding holds and follows a move', async ({
+  page,
+}) => {
+  await page.goto('/#/canvas');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await page.getByRole('textbox', { name: 'New canvas name (Folder/Title)' }).fill('Work/Plan');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('heading', { name: 'Work/Plan' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await dragOnCanvas(page, [30, 40], [150, 120]);
+  await page.getByRole('button', { name: 'Ellipse', exact: true }).click();
+  await dragOnCanvas(page, [220, 220], [340, 300]);
+  const rect = page.getByRole('button', { name: 'Rectangle 1' });
+  const oval = page.getByRole('button', { name: 'Ellipse 1' });
+  await expect(rect).toBeVisible();
+  await expect(oval).toBeVisible();
+
+  await page.getByRole('button', { name: 'Arrow', exact: true }).click();
+  await dragOnCanvas(page, [90, 80], [280, 260]);
+  const arrow = page.getByRole('button', { name: 'Arrow from Rectangle 1 to Ellipse 1' });
+  await expect(arrow).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Arrow from Rectangle 1 to Ellipse 1' })).toBeVisible();
+  const endBefore = await page.locator('[data-type="arrow"] line').last().getAttribute('x2');
+
+  // Move the ellipse with the keyboard: the arrow's end follows it, the binding stays.
+  await page.getByRole('button', { name: 'Ellipse 1' }).focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Arrow from Rectangle 1 to Ellipse 1' })).toBeVisible();
+  const endAfter = await page.locator('[data-type="arrow"] line').last().getAttribute('x2');
+  expect(Number(endAfter)).toBeGreaterThan(Number(endBefore) + 50);
+
+  // Undo brings the ellipse back.
+  await page.getByRole('button', { name: 'Rectangle 1' }).click();
+  await page.getByRole('button', { name: 'Delete element' }).click();
+  await expect(page.getByRole('button', { name: 'Rectangle 1' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Arrow to Ellipse 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('button', { name: 'Arrow from Rectangle 1 to Ellipse 1' })).toBeVisible();
+});

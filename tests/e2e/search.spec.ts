@@ -1,0 +1,45 @@
+import { expect, type Page, test } from '@playwright/test';
+import { replaceBody } from './editor';
+
+async function newNote(page: Page, title: string, body: string) {
+  await page.getByRole('button', { name: 'New note' }).click();
+  const titleBox = page.getByRole('textbox', { name: 'Title' });
+  await titleBox.fill(title);
+  await titleBox.press('Enter');
+  await replaceBody(page, body);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  const back = page.getByRole('button', { name: 'Back to notes' });
+  if (await back.isVisible()) await back.click();
+}
+
+test('Ctrl+K searches note text as you type, highlights matches, and Enter opens the note', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await newNote(page, 'Geology', 'Granite is an igneous rock with <b>quartz</b>.');
+  await newNote(page, 'Travel', 'We walked past granite cliffs.');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('quartz');
+  const results = dialog.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('button')).toHaveCount(1);
+  await expect(results.locator('mark')).toHaveText(['quartz']);
+  // Markup in a note is shown as text, never rendered.
+  await expect(results.getByRole('button', { name: 'Geology' })).toContainText('<b>quartz</b>');
+  await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('granit');
+  await expect(results.getByRole('button')).toHaveCount(2);
+  await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('zzzzqqq');
+  await expect(dialog.getByRole('status')).toHaveText('No notes match.');
+  await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('cliffs');
+  await expect(results.getByRole('button')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Travel');
+  // The index persists: after a reload the same search answers at once.
+  await page.reload();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search notes' }).fill('igneous');
+  await expect(
+    page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: 'Geology' }),
+  ).toBeVisible();
+});
