@@ -4,7 +4,7 @@ import type { Result } from '../ops/result';
 import { ALL_TOOLS } from './allTools';
 import type { ApprovalPort } from './approvalGate';
 import type { Tool, ToolOutput, WindowPorts } from './defineTool';
-import { handleJsonRpc } from './mcp';
+import { handleJsonRpc, type InitializedClient } from './mcp';
 import type { JsonRpcResponse } from './mcp/jsonRpc';
 import { createToolHost, type ToolDescriptor } from './toolHost';
 import { buildToolsDocument, type ToolsDocument } from './toolsDocument';
@@ -18,7 +18,11 @@ export interface AgentEndpoint {
   listTools(): ToolDescriptor[];
   callTool(name: string, args: unknown, caller: Caller): Promise<Result<ToolOutput>>;
   /** one JSON-RPC message in, the response (or null: answer 202) out */
-  handleJsonRpc(message: unknown, caller: Caller): Promise<JsonRpcResponse | null>;
+  handleJsonRpc(
+    message: unknown,
+    caller: Caller,
+    onInitialize?: (client: InitializedClient) => void,
+  ): Promise<JsonRpcResponse | null>;
   toolsDocument(endpoint: string): ToolsDocument;
 }
 
@@ -45,7 +49,13 @@ export function createAgentEndpoint({
   return {
     listTools: () => host.listTools(),
     callTool: (name, args, caller) => host.callTool(name, args, caller),
-    handleJsonRpc: (message, caller) => handleJsonRpc(message, { host, caller, version }),
+    handleJsonRpc: (message, caller, onInitialize) =>
+      handleJsonRpc(message, {
+        host,
+        caller,
+        version,
+        ...(onInitialize === undefined ? {} : { onInitialize }),
+      }),
     toolsDocument: (endpoint) =>
       buildToolsDocument({ version, endpoint, tools: host.listTools(), operations: registry.list() }),
   };

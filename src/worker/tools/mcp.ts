@@ -20,6 +20,25 @@ export interface McpDeps {
   caller: Caller;
   /** the app version, shown as serverInfo.version */
   version: string;
+  /**
+   * Told who connected, so the HTTP layer can remember the client's name for later requests (a
+   * session id header) and the approval dialog can show it as the caller.
+   */
+  onInitialize?: (client: InitializedClient) => void;
+}
+
+export interface InitializedClient {
+  /** clientInfo.name, or null when the client sent none */
+  name: string | null;
+  version: string | null;
+  protocolVersion: string;
+}
+
+function clientInfoField(params: Record<string, unknown>, key: 'name' | 'version'): string | null {
+  const info = params.clientInfo;
+  if (info === null || typeof info !== 'object') return null;
+  const value = (info as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : null;
 }
 
 const INSTRUCTIONS =
@@ -29,13 +48,20 @@ const INSTRUCTIONS =
 async function answer(request: JsonRpcRequest, deps: McpDeps): Promise<JsonRpcResponse> {
   const { id, method, params = {} } = request;
   switch (method) {
-    case 'initialize':
+    case 'initialize': {
+      const protocolVersion = negotiateProtocolVersion(params.protocolVersion);
+      deps.onInitialize?.({
+        name: clientInfoField(params, 'name'),
+        version: clientInfoField(params, 'version'),
+        protocolVersion,
+      });
       return success(id, {
-        protocolVersion: negotiateProtocolVersion(params.protocolVersion),
+        protocolVersion,
         capabilities: { tools: { listChanged: false } },
         serverInfo: { name: 'cairn', title: 'Cairn', version: deps.version },
         instructions: INSTRUCTIONS,
       });
+    }
     case 'ping':
       return success(id, {});
     case 'tools/list':

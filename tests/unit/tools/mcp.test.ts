@@ -166,3 +166,31 @@ describe('MCP JSON-RPC dispatcher', () => {
     expect(await call('resources/list')).toMatchObject({ error: { code: -32601 } });
   });
 });
+
+describe('initialize tells who connected', () => {
+  it('reports clientInfo and the negotiated version to onInitialize', async () => {
+    const t = testHost();
+    const seen: unknown[] = [];
+    await handleJsonRpc(
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'claude', version: '2.1' },
+        },
+      },
+      { host: t.host, caller, version: '0.1.0', onInitialize: (c) => seen.push(c) },
+    );
+    await handleJsonRpc(
+      { jsonrpc: '2.0', id: 2, method: 'initialize', params: {} },
+      { host: t.host, caller, version: '0.1.0', onInitialize: (c) => seen.push(c) },
+    );
+    expect(seen).toEqual([
+      { name: 'claude', version: '2.1', protocolVersion: '2025-11-25' },
+      { name: null, version: null, protocolVersion: '2026-07-28' },
+    ]);
+  });
+});
