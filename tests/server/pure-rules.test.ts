@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomRevision, snapshotRevision } from '../../server/src/crdt/revision';
 import { chunk } from '../../server/src/domain/chunk';
+import { mapPool } from '../../server/src/domain/pool';
 import { frameFor } from '../../server/src/hub/frame-for';
 import { bearerToken } from '../../server/src/middleware/authenticate';
 import { decideWrite } from '../../server/src/policy/write-policy';
@@ -134,5 +135,26 @@ describe('socket frame per socket', () => {
     expect(bearerToken(undefined, 'websocket', 'cairn-sync.v1, bearer.a.b.c')).toBe('a.b.c');
     expect(bearerToken(undefined, undefined, 'bearer.a.b.c')).toBeNull();
     expect(bearerToken('Basic xyz')).toBeNull();
+  });
+});
+
+describe('mapPool', () => {
+  it('keeps input order and never exceeds the limit in flight', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const out = await mapPool(
+      Array.from({ length: 40 }, (_, i) => i),
+      6,
+      async (i) => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await new Promise((r) => setTimeout(r, (i * 7) % 5));
+        inFlight--;
+        return i * 2;
+      },
+    );
+    expect(out).toEqual(Array.from({ length: 40 }, (_, i) => i * 2));
+    expect(peak).toBe(6);
+    expect(await mapPool([], 6, async () => 1)).toEqual([]);
   });
 });

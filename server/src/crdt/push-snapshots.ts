@@ -1,6 +1,7 @@
 import { fromBase64 } from '../../../src/sync/crypto/bytes';
 import type { CrdtSnapshotBatchResult } from '../../../src/sync/protocol/crdt';
 import type { Deps } from '../deps';
+import { BLOB_CONCURRENCY, mapPool } from '../domain/pool';
 import { fail, ok, type Result } from '../domain/result';
 import type { Timing } from '../http/timing';
 import { readUsage } from '../plans/usage';
@@ -89,7 +90,9 @@ export async function pushSnapshots(
   }
   const cursors = new Map<string, number>();
   if (writes.length > 0) {
-    await timing.measure('r2', () => Promise.all(writes.map((w) => deps.blobs.put(w.key, w.p.bytes))));
+    await timing.measure('r2', () =>
+      mapPool(writes, BLOB_CONCURRENCY, (w) => deps.blobs.put(w.key, w.p.bytes)),
+    );
     const now = deps.clock.nowMs();
     const out = await timing.measure('d1', () =>
       deps.sql.batch(writes.flatMap((w) => snapshotStatements(scope, w.p, w.seq, w.revision, w.key, now))),

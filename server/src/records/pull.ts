@@ -1,6 +1,7 @@
 import type { NegotiatedTypes } from '../../../src/sync/protocol/item-types';
 import type { ItemRef, PullItem, PullResponse, PurgedTombstone } from '../../../src/sync/protocol/pull';
 import type { Deps } from '../deps';
+import { BLOB_CONCURRENCY, mapPool } from '../domain/pool';
 import type { Timing } from '../http/timing';
 import { type ItemRow, toPullItem, toPurgedTombstone } from './item-row';
 import { readRowsByRefs } from './read-rows';
@@ -12,7 +13,7 @@ export async function loadPayloads(
   rows: readonly ItemRow[],
 ): Promise<(Uint8Array | null)[]> {
   return timing.measure('r2', () =>
-    Promise.all(rows.map((r) => (r.blob_key ? deps.blobs.get(r.blob_key) : Promise.resolve(null)))),
+    mapPool(rows, BLOB_CONCURRENCY, (r) => (r.blob_key ? deps.blobs.get(r.blob_key) : Promise.resolve(null))),
   );
 }
 

@@ -4,6 +4,7 @@ import type { ClientIdentity } from '../../../src/sync/protocol/client-header';
 import type { PushAccepted, PushRejected, PushResponse } from '../../../src/sync/protocol/push';
 import type { Deps } from '../deps';
 import { devicePublicKey } from '../devices/directory';
+import { BLOB_CONCURRENCY, mapPool } from '../domain/pool';
 import type { Timing } from '../http/timing';
 import type { Entitlement } from '../plans/entitlement';
 import { readUsage } from '../plans/usage';
@@ -98,10 +99,10 @@ export async function pushItems(
   if (writes.length === 0) return { accepted: [], rejected, maxCursor: null, committedAtMs };
 
   await ctx.timing.measure('r2', () =>
-    Promise.all(
-      writes
-        .filter((w) => stored.get(refKey(w.valid.item))?.blob_key !== w.blobKey)
-        .map((w) => deps.blobs.put(w.blobKey, w.valid.bytes)),
+    mapPool(
+      writes.filter((w) => stored.get(refKey(w.valid.item))?.blob_key !== w.blobKey),
+      BLOB_CONCURRENCY,
+      (w) => deps.blobs.put(w.blobKey, w.valid.bytes),
     ),
   );
   const stmtCtx = {
