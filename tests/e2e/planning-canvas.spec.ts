@@ -23,8 +23,8 @@ test('draw two shapes, bind an arrow between them, reload: the binding holds and
   await dragOnCanvas(page, [30, 40], [150, 120]);
   await page.getByRole('button', { name: 'Ellipse', exact: true }).click();
   await dragOnCanvas(page, [220, 220], [340, 300]);
-  const rect = page.getByRole('button', { name: 'Rectangle 1' });
-  const oval = page.getByRole('button', { name: 'Ellipse 1' });
+  const rect = page.getByRole('button', { name: 'Rectangle 1', exact: true });
+  const oval = page.getByRole('button', { name: 'Ellipse 1', exact: true });
   await expect(rect).toBeVisible();
   await expect(oval).toBeVisible();
 
@@ -37,21 +37,24 @@ test('draw two shapes, bind an arrow between them, reload: the binding holds and
   await page.reload();
   await expect(page.getByRole('button', { name: 'Arrow from Rectangle 1 to Ellipse 1' })).toBeVisible();
   const endBefore = await page.locator('[data-type="arrow"] line').last().getAttribute('x2');
+  const cxBefore = await page.locator('[data-type="ellipse"] ellipse').getAttribute('cx');
 
   // Move the ellipse with the keyboard: the arrow's end follows it, the binding stays.
-  await page.getByRole('button', { name: 'Ellipse 1' }).focus();
+  await page.getByRole('button', { name: 'Ellipse 1', exact: true }).focus();
   await page.keyboard.press('Shift+ArrowRight');
   await page.keyboard.press('Shift+ArrowRight');
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Arrow from Rectangle 1 to Ellipse 1' })).toBeVisible();
   const endAfter = await page.locator('[data-type="arrow"] line').last().getAttribute('x2');
-  expect(Number(endAfter)).toBeGreaterThan(Number(endBefore) + 50);
+  const cxAfter = await page.locator('[data-type="ellipse"] ellipse').getAttribute('cx');
+  expect(Number(cxAfter)).toBe(Number(cxBefore) + 100);
+  expect(Number(endAfter)).toBeGreaterThan(Number(endBefore) + 20);
 
   // Undo brings the ellipse back.
-  await page.getByRole('button', { name: 'Rectangle 1' }).click();
+  await page.getByRole('button', { name: 'Rectangle 1', exact: true }).click();
   await page.getByRole('button', { name: 'Delete element' }).click();
-  await expect(page.getByRole('button', { name: 'Rectangle 1' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Rectangle 1', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Arrow to Ellipse 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('button', { name: 'Arrow from Rectangle 1 to Ellipse 1' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { createMemo, createSignal, For, Show } from 'solid-js';
+import { createMemo, createSignal, For, Index, Show } from 'solid-js';
 import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { FailureBanner } from '../shared/FailureBanner';
@@ -297,13 +297,14 @@ export function CanvasEditor(props: { client: VaultClient; id: string; onBack: (
             <path d="M0,0 L10,5 L0,10 z" fill="currentColor" />
           </marker>
         </defs>
+        {/* Index keeps each element's node across edits, so keyboard focus survives a move. */}
         <g transform={`translate(${viewport.view().x} ${viewport.view().y}) scale(${viewport.view().zoom})`}>
-          <For each={scene.elements()}>
+          <Index each={scene.elements()}>
             {(el) => (
               <SceneElement
-                element={el}
-                label={labels().get(el.id) ?? el.type}
-                selected={selected() === el.id}
+                element={el()}
+                label={labels().get(el().id) ?? el().type}
+                selected={selected() === el().id}
                 find={find}
                 onPointerDown={(e, on) => {
                   e.stopPropagation();
@@ -316,7 +317,7 @@ export function CanvasEditor(props: { client: VaultClient; id: string; onBack: (
                 onKeyDown={onKey}
               />
             )}
-          </For>
+          </Index>
         </g>
       </svg>
     </section>
