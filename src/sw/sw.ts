@@ -5,6 +5,7 @@
 // of two versions.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import './mcp';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -2,6 +2,7 @@ import { createResource, createSignal, For, lazy, onCleanup, Show, Suspense } fr
 import { Dynamic } from 'solid-js/web';
 import type { AppError } from '../../shared/result';
 import type { NoteSort } from '../../worker/stores/notesStore';
+import { AgentSurfaces } from '../agent/AgentSurfaces';
 import { ImportExport } from '../files/ImportExport';
 import { createNoteList } from '../notes/createNoteList';
 import { FolderTree } from '../notes/FolderTree';
@@ -206,6 +207,7 @@ export function App() {
         />
       </Show>
       <UpdateToast prompt={updates} />
+      <AgentSurfaces client={client} noteId={route.noteId} />
     </div>
   );
 }

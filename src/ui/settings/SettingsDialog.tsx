@@ -1,4 +1,5 @@
 import { For, onMount } from 'solid-js';
+import { AuditLog } from '../agent/AuditLog';
 import { showModalWhenConnected } from '../app/showModal';
 import type { createStoragePersistence } from './createStoragePersistence';
 import type { createTheme, Theme } from './theme';
@@ -62,6 +63,7 @@ export function SettingsDialog(props: Props) {
         </p>
         <p>Version {__APP_VERSION__}</p>
       </section>
+      <AuditLog />
       <form method="dialog">
         <button type="submit">Close</button>
       </form>

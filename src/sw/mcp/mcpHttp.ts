@@ -1,0 +1,100 @@
+import type { Caller } from '../../worker/ops/context';
+import { handleJsonRpc } from '../../worker/tools/mcp';
+import { failure, type JsonRpcResponse, PARSE_ERROR } from '../../worker/tools/mcp/jsonRpc';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../../worker/tools/mcp/protocolVersion';
+import type { McpToolsFile } from './bridgeMessages';
+import { offlineHost } from './offlineHost';
+import type { WindowLike } from './pickWindow';
+import type { McpSessions } from './sessions';
+
+export interface McpHttpDeps {
+  /** this app's origin, e.g. https://cairn.example */
+  origin: string;
+  /** the tab the request is routed to, or null when no window is open */
+  findWindow(clientId: string): Promise<WindowLike | null>;
+  forward(target: WindowLike, message: unknown, caller: Caller): Promise<JsonRpcResponse | null>;
+  /** the precached /mcp/tools.json, or null when it cannot be read */
+  toolsFile(): Promise<McpToolsFile | null>;
+  sessions: McpSessions;
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...NO_STORE, 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
+  return new Response(text, { status, headers: { ...NO_STORE, 'Content-Type': 'text/plain', ...headers } });
+}
+
+function initializeClientName(message: unknown): string | undefined {
+  const m = message as { method?: unknown; params?: { clientInfo?: { name?: unknown } } } | null;
+  const name = m?.method === 'initialize' ? m.params?.clientInfo?.name : undefined;
+  return typeof name === 'string' && name !== '' ? name.slice(0, 100) : undefined;
+}
+
+/**
+ * MCP Streamable HTTP at same-origin /mcp, JSON responses only (no SSE): POST carries one
+ * JSON-RPC message; a notification or response is answered 202 with no body. The call runs in
+ * the calling tab's vault worker; with no window open the service worker answers initialize,
+ * ping and tools/list itself and refuses tools/call with NO_WINDOW. A foreign Origin gets 403.
+ */
+export async function handleMcpHttp(
+  request: Request,
+  clientId: string,
+  deps: McpHttpDeps,
+): Promise<Response> {
+  const origin = request.headers.get('Origin');
+  if (origin !== null && origin !== deps.origin)
+    return plain(403, 'Forbidden: /mcp answers its own origin only');
+  if (request.method !== 'POST')
+    return plain(405, 'Method Not Allowed: POST a JSON-RPC message', { Allow: 'POST' });
+  const version = request.headers.get('MCP-Protocol-Version');
+  if (version !== null && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+    return plain(
+      400,
+      `Unsupported MCP-Protocol-Version ${version}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`,
+    );
+  }
+  let message: unknown;
+  try {
+    message = JSON.parse(await request.text());
+  } catch {
+    return json(400, failure(null, PARSE_ERROR, 'Parse error: the body is not JSON'));
+  }
+
+  const newName = initializeClientName(message);
+  const sessionHeader = request.headers.get('Mcp-Session-Id');
+  const clientName = newName ?? (sessionHeader === null ? undefined : deps.sessions.nameOf(sessionHeader));
+  const target = await deps.findWindow(clientId);
+  const caller: Caller = {
+    kind: 'agent',
+    surface: 'mcp',
+    ...(target === null ? {} : { clientId: target.id }),
+    ...(clientName === undefined ? {} : { clientName }),
+  };
+  let response: JsonRpcResponse | null;
+  if (target !== null) {
+    response = await deps.forward(target, message, caller);
+  } else {
+    const file = await deps.toolsFile();
+    response = await handleJsonRpc(message, {
+      host: offlineHost(file),
+      caller,
+      version: file?.version ?? 'unknown',
+    });
+  }
+  if (response === null) return new Response(null, { status: 202, headers: NO_STORE });
+  // A session id is issued with a successful initialize: it carries the client's name to the
+  // approval dialog on later calls. An unknown id is not an error (the worker may have restarted).
+  const isInitialize =
+    newName !== undefined || (message as { method?: unknown } | null)?.method === 'initialize';
+  if (isInitialize && 'result' in response) {
+    return json(200, response, { 'Mcp-Session-Id': deps.sessions.open(newName) });
+  }
+  return json(200, response);
+}

@@ -1,0 +1,56 @@
+import * as Comlink from 'comlink';
+import { onCleanup, onMount } from 'solid-js';
+import type { AgentSession } from '../../worker/agent/agentSession';
+import type { VaultClient } from '../vault/createVaultClient';
+import { ApprovalDialog } from './ApprovalDialog';
+import { approvalTimeoutFrom } from './approvalTimeout';
+import { setAuditSource } from './auditSource';
+import { createApprovalQueue } from './createApprovalQueue';
+import { listenForMcp } from './mcpBridge';
+import { createPageAgent, installPageAgent } from './pageAgent';
+import { startWebMcp } from './webMcpSurface';
+
+interface Props {
+  client: VaultClient;
+  /** the note open in this tab (vault_get_current_note) */
+  noteId: () => string | null | undefined;
+}
+
+/**
+ * Connects this tab's agent surfaces to its vault worker: the /mcp bridge from the service
+ * worker, `window.cairnAgent`, WebMCP registration, and the approval dialog they all wait on.
+ * On unmount or page hide, pending requests are denied and WebMCP tools unregistered.
+ */
+export function AgentSurfaces(props: Props) {
+  const queue = createApprovalQueue(approvalTimeoutFrom(location.search));
+  const session: Promise<AgentSession> = props.client.api.connectAgent(
+    Comlink.proxy({
+      approve: (request: Parameters<typeof queue.ask>[0]) => queue.ask(request),
+      currentNoteId: async () => props.noteId() ?? null,
+    }),
+  );
+  const stops: (() => void)[] = [];
+  onMount(() => {
+    installPageAgent(
+      window,
+      createPageAgent(() => session),
+    );
+    setAuditSource(() => async (limit: number) => (await session).auditLog(limit));
+    if ('serviceWorker' in navigator) stops.push(listenForMcp(navigator.serviceWorker, () => session));
+    void session.then(async (s) => {
+      const webMcp = await startWebMcp(document, s);
+      if (webMcp === null) return;
+      document.documentElement.dataset.webmcpTools = String(webMcp.registered.length);
+      stops.push(webMcp.stop);
+    });
+    const onHide = () => queue.denyAll();
+    window.addEventListener('pagehide', onHide);
+    stops.push(() => window.removeEventListener('pagehide', onHide));
+  });
+  onCleanup(() => {
+    queue.denyAll();
+    setAuditSource(null);
+    for (const stop of stops) stop();
+  });
+  return <ApprovalDialog queue={queue} />;
+}
