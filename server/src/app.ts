@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { MAX_SYNC_BODY_BYTES } from '../../src/sync/protocol/limits';
+import { ACCOUNT_BODY_MAX_BYTES, MAX_SYNC_BODY_BYTES } from '../../src/sync/protocol/limits';
 import { errorResponse } from './http/errors';
 import { Timing } from './http/timing';
 import type { AppEnv } from './http/types';
@@ -42,6 +42,10 @@ export function createApp(): Hono<AppEnv> {
   app.use('/sync/*', clientIdentity);
   // Spec 7: a body over 8 MiB gets a bare 413 (no code), which clients map to `note_too_large`.
   app.use('/sync/*', bodyLimit({ maxSize: MAX_SYNC_BODY_BYTES, onError: (c) => c.body(null, 413) }));
+  // Account routes carry small JSON only (the largest is a sealed key handoff).
+  for (const path of ['/auth/*', '/devices/*', '/keys/*', '/dev/*']) {
+    app.use(path, bodyLimit({ maxSize: ACCOUNT_BODY_MAX_BYTES, onError: (c) => c.body(null, 413) }));
+  }
 
   app.route('/auth', authRoutes());
   app.route('/dev', devRoutes());

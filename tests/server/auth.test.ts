@@ -103,4 +103,13 @@ describe('auth: one-time code, sign-in, refresh, sign-out (real workerd)', () =>
     const forged = `${h}.${p}.${Buffer.alloc(32, 7).toString('base64url')}`;
     expect(errorCode(await api('/sync/status', { token: forged }))).toBe('UNAUTHENTICATED');
   });
+
+  it('account routes refuse bodies over 64 KiB with a bare 413', async () => {
+    const res = await api('/auth/otp/request', {
+      rawBody: `{"email":"${'a'.repeat(70_000)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.text).toBe('');
+  });
 });

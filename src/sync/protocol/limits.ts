@@ -1,5 +1,7 @@
 /** Size and count limits of spec 8.2 shared by the client and the service. */
 export const MAX_SYNC_BODY_BYTES = 8 * 1024 * 1024;
+/** request bodies of /auth, /devices, /keys (small JSON); larger gets a bare 413 */
+export const ACCOUNT_BODY_MAX_BYTES = 64 * 1024;
 export const PUSH_BATCH_SIZE = 100;
 export const MIN_PUSH_BATCH_SIZE = 1;
 export const PULL_SLICE_IDS = 100;
