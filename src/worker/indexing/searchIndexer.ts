@@ -8,7 +8,7 @@ import { createNoteTexts, loadSearchDocs, searchDoc } from './searchDocs';
 
 /** Highest `modified` of the notes the index has taken in (kept beside the index's own keys). */
 const WATERMARK = 'cairn:indexedThrough';
-const CATCH_UP_BATCH = 200;
+const CATCH_UP_BATCH = 100;
 
 /**
  * Keeps the persistent search index in step with the vault. One writer: only the leader tab
@@ -27,6 +27,8 @@ export async function startSearchIndexer(deps: {
   const { db, leader, channel } = deps;
   const store: SearchStore = createDexieSearchStore(db);
   const index = await SearchIndex.open({ store, texts: createNoteTexts(db), now: deps.now });
+  // Let the UI's first requests through before indexing work starts.
+  const yieldToOthers = () => new Promise((r) => setTimeout(r, 0));
   let chain: Promise<unknown> = Promise.resolve();
   const serial = (work: () => Promise<unknown>) => {
     chain = chain.then(work).catch((err) => console.error('search indexing failed', err));
@@ -70,6 +72,7 @@ export async function startSearchIndexer(deps: {
       const rows = await db.notes.bulkGet(ids);
       after = Math.max(after, ...rows.map((r) => r?.modified ?? 0));
       await advance(after);
+      await yieldToOthers();
       if (ids.length < CATCH_UP_BATCH) break;
     }
     if (after > from) announce();
@@ -94,7 +97,11 @@ export async function startSearchIndexer(deps: {
   leader.onChange((isLeader) => {
     if (isLeader) void serial(catchUp);
   });
-  if (leader.isLeader()) void serial(catchUp);
+  if (leader.isLeader())
+    void serial(async () => {
+      await yieldToOthers();
+      await catchUp();
+    });
   channel?.addEventListener('message', (e) => {
     if ((e.data as { type?: string } | null)?.type === 'search-changed' && !leader.isLeader())
       void index.refresh();

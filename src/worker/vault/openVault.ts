@@ -25,7 +25,7 @@ export interface OpenVault {
   notes: NotesStore;
   bodies: NoteBodies;
   registry: Registry;
-  search: SearchIndexer;
+  search: Promise<SearchIndexer>;
   leader: LeaderElection;
   subscribe: (listener: ChangeListener) => () => void;
   close: () => void;
@@ -42,7 +42,8 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   const leader = electLeader(p.locks, entry.id);
   const bodies = createNoteBodies(services, p.openChannel(`cairn:crdt:${entry.id}`));
   const notes = createNotesStore({ ...services, bodies });
-  const search = await startSearchIndexer({
+  // The index opens in the background: nothing else waits for it (search calls do).
+  const search = startSearchIndexer({
     db,
     leader,
     channel: p.openChannel(`cairn:search:${entry.id}`),
@@ -51,7 +52,11 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   });
   const registry = createRegistry([
     ...notesOperations(notes),
-    ...searchOperations(search.index),
+    ...searchOperations({
+      query: async (q) => (await search).index.query(q),
+      quick: async (q, limit) => (await search).index.quick(q, limit),
+      stats: async () => (await search).index.stats(),
+    }),
     ...planningOperations(services),
   ]);
   return {
