@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
 import pkg from './package.json' with { type: 'json' };
+import { toolsDocumentPlugin } from './scripts/toolsDocumentPlugin';
 
 // Sent on every HTML response: WebMCP needs an origin-keyed agent cluster.
 const headers = { 'Origin-Agent-Cluster': '?1' };
@@ -12,6 +13,7 @@ export default defineConfig({
   },
   plugins: [
     solid(),
+    toolsDocumentPlugin(pkg.version),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
