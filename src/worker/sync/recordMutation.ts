@@ -182,14 +182,14 @@ function enqueue(
  * A dead-letter row (exhausted or failed) given a new local change starts over: the user changed
  * the item again, so it deserves fresh attempts, and its old operation still folds in.
  */
-function nextRow(
+export function nextRow(
   row: SyncQueueRow | undefined,
   qid: string,
   type: string,
   id: string,
   op: RecordOp,
   now: number,
-) {
+): SyncQueueRow {
   if (!row) {
     const fresh: SyncQueueRow = {
       qid,

@@ -51,5 +51,6 @@ export async function sealPushItem(
             clock: { ...snapshot.clock },
           }),
         );
-  return { ...fields, payload: new TextDecoder().decode(blob), signature, deleteAttestation };
+  const { vaultId: _signedNotSent, ...wire } = fields; // the vault is signed over, and named by the header
+  return { ...wire, payload: new TextDecoder().decode(blob), signature, deleteAttestation };
 }

@@ -1,0 +1,180 @@
+import type { DeviceSigningKey, VaultKeyring } from '../crypto';
+import { categorize, type SyncError } from './http/syncError';
+import type { SyncCall } from './http/syncHttp';
+import type { BodyPort, OutboxPort, RecordPort, StatePort } from './ports';
+import { createKeyDirectory } from './pull/keyDirectory';
+import { pullChanges, QUARANTINE } from './pull/pullChanges';
+import { BatchSize } from './push/batchSize';
+import { pushBodies } from './push/pushBodies';
+import { pushRecords } from './push/pushRecords';
+import { phaseOf, type SyncStatus } from './syncStatus';
+
+export const PUSH_DEBOUNCE_MS = 300;
+export const PULL_TICK_MS = 60_000;
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+export interface EngineDeps {
+  call: SyncCall;
+  outbox: OutboxPort;
+  records: RecordPort;
+  bodies: BodyPort;
+  state: StatePort;
+  keyring: VaultKeyring;
+  signer: { key: DeviceSigningKey; deviceId: string };
+  /** record types this build syncs (X-Svc-Sync-Types); `note_body` is added for the feed */
+  types: readonly string[];
+  now: () => number;
+  timers: Timers;
+  onStatus: (status: SyncStatus) => void;
+  /** told after commit, with only the rows that changed (ITEM_SYNCED, spec 6.2) */
+  onApplied: (changed: { type: string; id: string }[]) => void;
+}
+
+/**
+ * The sync cycle: push records, push bodies, pull (records then bodies), serially, one cycle at a
+ * time. A push request goes out at once when the last cycle started more than 300 ms ago, else
+ * rides one trailing timer; a request during a cycle runs one more cycle after it (spec 4.2.1).
+ * A 60 s tick pulls. After stop() nothing is sent. A 426/403 write refusal parks the outbox
+ * (rows kept, attempts stopped) until `resume()` (the policy poll, 3.1).
+ */
+export function createSyncEngine(deps: EngineDeps) {
+  const batch = new BatchSize();
+  let stopped = true;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let lastStart = 0;
+  let timer: unknown = null;
+  let tick: unknown = null;
+  let parked = false;
+  let mismatchReported = false;
+  let status: SyncStatus = {
+    phase: 'off',
+    queued: 0,
+    deadLetters: 0,
+    quarantined: 0,
+    error: null,
+    lastSyncedAt: null,
+  };
+  const feedTypes = [...deps.types, 'note_body'];
+
+  async function publish(error: SyncStatus['error'] | undefined, synced: boolean) {
+    const counts = await deps.outbox.counts();
+    const quarantined = Object.keys((await deps.state.get<Record<string, unknown>>(QUARANTINE)) ?? {}).length;
+    const next = {
+      ...counts,
+      quarantined,
+      error: error === undefined ? status.error : error,
+      lastSyncedAt: synced ? deps.now() : status.lastSyncedAt,
+    };
+    status = {
+      ...next,
+      phase: stopped ? 'off' : phaseOf(next, running !== null && !synced && error === undefined, parked),
+    };
+    deps.onStatus(status);
+  }
+
+  function errorOf(e: SyncError): SyncStatus['error'] {
+    if (e.code === 'NOTE_TOO_LARGE') return { category: 'note_too_large', code: e.code, message: e.message };
+    return { category: categorize(e), code: e.code, message: e.message };
+  }
+
+  async function cycle(): Promise<void> {
+    lastStart = deps.now();
+    const isStopped = () => stopped;
+    await publish(undefined, false);
+    if (!parked) {
+      const pushed = await pushRecords({ ...deps, batch, types: deps.types, stopped: isStopped });
+      if (pushed.kind === 'stopped') return fail(pushed.error);
+      const bodies = await pushBodies({ ...deps, stopped: isStopped });
+      if (bodies.error) return fail(bodies.error);
+    }
+    const keys = createKeyDirectory(deps.call);
+    const pulled = await pullChanges({ ...deps, keys, types: feedTypes, stopped: isStopped });
+    if (pulled.kind === 'stopped') return fail(pulled.error);
+    if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
+    // merges that kept local changes were queued by the pull: send them in this cycle
+    if (!parked && (await deps.outbox.counts()).queued > 0) {
+      const again = await pushRecords({ ...deps, batch, types: deps.types, stopped: isStopped });
+      if (again.kind === 'stopped') return fail(again.error);
+    }
+    await publish(null, true);
+  }
+
+  async function fail(error: SyncError): Promise<void> {
+    if (error.code === 'CLIENT_UPGRADE_REQUIRED' || error.code === 'PLATFORM_WRITES_DISABLED') parked = true;
+    if (error.code === 'SYNC_INVALID_SIGNATURE') {
+      if (mismatchReported) return publish(undefined, false);
+      mismatchReported = true;
+    }
+    await publish(errorOf(error), false);
+  }
+
+  function run(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = cycle()
+      .catch((err: unknown) => fail({ code: 'CLIENT_ERROR', message: String(err), status: 0 }))
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void run();
+        } else if (!stopped) void publish(undefined, false);
+      });
+    return running;
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      tick = deps.timers.setInterval(() => void run(), PULL_TICK_MS);
+      void run();
+    },
+    stop() {
+      stopped = true;
+      if (timer !== null) deps.timers.clearTimeout(timer);
+      if (tick !== null) deps.timers.clearInterval(tick);
+      timer = null;
+      tick = null;
+      // no storage read here: the database may be closing with the engine
+      status = { ...status, phase: 'off' };
+      deps.onStatus(status);
+    },
+    /** a local mutation wants a push (debounced) */
+    requestPush() {
+      if (stopped || timer !== null) return;
+      const wait = lastStart + PUSH_DEBOUNCE_MS - deps.now();
+      if (wait <= 0) {
+        void run();
+        return;
+      }
+      timer = deps.timers.setTimeout(() => {
+        timer = null;
+        void run();
+      }, wait);
+    },
+    /** runs a cycle now and resolves when it (and any cycle it queued) is done */
+    async syncNow() {
+      await run();
+      while (running) await running;
+    },
+    /** the client policy poll found writes allowed again */
+    resume() {
+      parked = false;
+      void run();
+    },
+    status: () => status,
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -1,0 +1,29 @@
+import type { SyncErrorCategory } from './http/syncError';
+
+/**
+ * What the status indicator shows. `synced` is only ever reported when nothing is queued, nothing
+ * is dead-lettered, nothing is quarantined and the last run ended without error (issue 7 part 8).
+ */
+export type SyncPhase = 'off' | 'syncing' | 'synced' | 'pending' | 'error' | 'parked';
+
+export interface SyncStatus {
+  phase: SyncPhase;
+  queued: number;
+  deadLetters: number;
+  quarantined: number;
+  /** category of the last run's error, null after a clean run */
+  error: {
+    category: SyncErrorCategory | 'note_too_large' | 'schema_invalid';
+    code: string;
+    message: string;
+  } | null;
+  lastSyncedAt: number | null;
+}
+
+export function phaseOf(s: Omit<SyncStatus, 'phase'>, running: boolean, parked: boolean): SyncPhase {
+  if (parked) return 'parked';
+  if (running) return 'syncing';
+  if (s.error) return 'error';
+  if (s.queued > 0 || s.deadLetters > 0 || s.quarantined > 0) return 'pending';
+  return s.lastSyncedAt === null ? 'pending' : 'synced';
+}

@@ -1,0 +1,111 @@
+import Dexie from 'dexie';
+import type { IncomingRecord } from '../../sync/engine/ports';
+import { clockKey, recordQid } from '../../sync/engine/queue/queueKeys';
+import type { VaultDb } from '../db/schema';
+import type { SyncClockRow } from '../db/syncTables';
+import { clocksEqual, compare, deleteApplies, type VectorClock } from '../domain/clock/vectorClock';
+import { markPulled } from './pulledTransactions';
+import { incomingRow, mergeRows } from './recordMerge';
+import { nextRow } from './recordMutation';
+import { SYNCED_TABLES, tableOfType } from './syncedTables';
+
+type Row = Record<string, unknown> & { clock?: VectorClock };
+
+/** Parents before children (spec 4.3.3): projects, then their statuses, then tasks; the rest after. */
+const ORDER: Record<string, number> = { project: 0, project_status: 1, task: 2 };
+
+export interface ApplyOutcome {
+  changed: { type: string; id: string; table: string; op: 'put' | 'delete' }[];
+  unreadable: { type: string; id: string }[];
+}
+
+/**
+ * Applies verified remote records in ONE transaction marked pulled (nothing is re-enqueued by the
+ * outbox middleware). Guarantees:
+ * - equal clock and identical payload: skipped; equal clock, different payload: applied (4.3.4);
+ * - a remote delete removes the local row unless its clock is strictly after the tombstone
+ *   (4.3.7); the delete clock is remembered, and a queued local change it overrides is dropped;
+ * - a remote live row over a local tombstone whose clock the remote does not pass is ignored;
+ * - when the merge keeps local changes the remote lacks (merged clock is not the remote's), the
+ *   merged row is queued for push in the same transaction, so the other devices get the union.
+ */
+export async function applyRecords(
+  db: VaultDb,
+  items: IncomingRecord[],
+  now: () => number,
+): Promise<ApplyOutcome> {
+  const sorted = [...items].sort((a, b) => (ORDER[a.type] ?? 3) - (ORDER[b.type] ?? 3));
+  const tables = [...Object.keys(SYNCED_TABLES), 'bodies', 'syncClocks', 'syncQueue'];
+  const outcome: ApplyOutcome = { changed: [], unreadable: [] };
+  await db.transaction('rw', tables, async () => {
+    markPulled(Dexie.currentTransaction);
+    for (const item of sorted) await applyOne(db, item, now(), outcome);
+  });
+  return outcome;
+}
+
+async function applyOne(db: VaultDb, item: IncomingRecord, at: number, out: ApplyOutcome): Promise<void> {
+  const table = tableOfType(item.type);
+  if (!table) {
+    out.unreadable.push(item);
+    return;
+  }
+  const spec = SYNCED_TABLES[table]!;
+  const key = clockKey(item.type, item.id);
+  const local = (await db.table(table).get(item.id)) as Row | undefined;
+  const known = (await db.syncClocks.get(key)) as SyncClockRow | undefined;
+  const localClock = (spec.clockOnRow ? local?.clock : known?.clock) ?? {};
+
+  if (item.deletedAt !== null) {
+    if (local && !deleteApplies(localClock, item.clock)) return;
+    if (local) {
+      await db.table(table).delete(item.id);
+      if (table === 'notes') await db.bodies.delete(item.id);
+      out.changed.push({ type: item.type, id: item.id, table, op: 'delete' });
+    }
+    await db.syncQueue.delete(recordQid(item.type, item.id));
+    await db.syncClocks.put({
+      key,
+      type: item.type,
+      id: item.id,
+      clock: item.clock,
+      deletedAt: item.deletedAt,
+      syncedAt: at,
+    });
+    return;
+  }
+
+  if (!local && known?.deletedAt != null && compare(item.clock, known.clock) !== 'after') return;
+  const remote = incomingRow(item.type, item.payload, item.clock, new Date(at).toISOString());
+  if (!remote) {
+    out.unreadable.push(item);
+    return;
+  }
+  const merged = local
+    ? mergeRows(item.type, local, localClock, remote, item.clock)
+    : { row: remote, clock: item.clock };
+  if (local && clocksEqual(localClock, item.clock) && sameRow(local, merged.row)) return;
+  await db.table(table).put(merged.row);
+  if (!spec.clockOnRow) {
+    await db.syncClocks.put({
+      key,
+      type: item.type,
+      id: item.id,
+      clock: merged.clock,
+      deletedAt: null,
+      syncedAt: at,
+    });
+  } else if (known) await db.syncClocks.delete(key); // the record lives again: its delete clock is spent
+  if (!clocksEqual(merged.clock, item.clock)) {
+    const qid = recordQid(item.type, item.id);
+    await db.syncQueue.put(nextRow(await db.syncQueue.get(qid), qid, item.type, item.id, 'update', at));
+  }
+  out.changed.push({ type: item.type, id: item.id, table, op: 'put' });
+}
+
+function sameRow(a: Row, b: Row): boolean {
+  const ignore = new Set(['syncedAt']);
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => !ignore.has(k)));
+  for (const k of keys) if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) return false;
+  return true;
+}

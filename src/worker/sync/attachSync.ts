@@ -1,0 +1,97 @@
+import { ChangeFeed } from '../changes/changeFeed';
+import type { VaultDb } from '../db/schema';
+import { createNoteBodies } from '../stores/noteBodies';
+import { applyRemoteBody } from './applyRemoteBody';
+import { outboxMiddleware } from './outboxMiddleware';
+import { createSyncController, type SyncController } from './syncController';
+
+export interface AttachSyncInput {
+  db: VaultDb;
+  vaultId: string;
+  vaultName: string;
+  deviceId: string;
+  now: () => number;
+  newId: () => string;
+  locks: LockManager;
+  openChannel: (name: string) => BroadcastChannel;
+}
+
+const controllers = new WeakMap<VaultDb, SyncController>();
+
+/** The sync controller of an open vault database (vaultApi's `sync` namespace). */
+export function syncOf(db: VaultDb): SyncController | null {
+  return controllers.get(db) ?? null;
+}
+
+/**
+ * Composition root of sync in the vault worker. Call BEFORE `db.open()`: it installs the outbox
+ * middleware (which must be in the DBCore stack when the database opens), then starts the
+ * controller once the database is open. The engine runs only in the tab holding the Web Lock
+ * `cairn:sync:<vaultId>` (one engine per vault across tabs). It has its own change feed and note
+ * body store on the vault's channels, so what it applies reaches every tab, this one included,
+ * and it hears writes made in other tabs (which their own middleware queued) to push them.
+ */
+export function attachSync(input: AttachSyncInput): SyncController {
+  const { db } = input;
+  let controller: SyncController | null = null;
+  db.use(
+    outboxMiddleware({
+      deviceId: input.deviceId,
+      now: input.now,
+      onEnqueue: () => controller?.requestPush(),
+    }),
+  );
+  const feed = new ChangeFeed(input.vaultId, input.openChannel(`cairn:changes:${input.vaultId}`));
+  const services = {
+    vaultId: input.vaultId,
+    db,
+    feed,
+    now: input.now,
+    newId: input.newId,
+    deviceId: input.deviceId,
+  };
+  const bodies = createNoteBodies(services, input.openChannel(`cairn:crdt:${input.vaultId}`));
+  controller = createSyncController({
+    db,
+    vaultName: input.vaultName,
+    now: input.now,
+    fetch: (...args) => fetch(...args),
+    subtle: globalThis.crypto?.subtle,
+    randomUUID: () => crypto.randomUUID(),
+    timers: {
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+      setInterval: (fn, ms) => setInterval(fn, ms),
+      clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+    },
+    defaultServiceUrl: import.meta.env.VITE_SYNC_URL ?? 'http://127.0.0.1:8787',
+    applyBody: (docId, update) => applyRemoteBody(db, bodies, docId, update),
+    onApplied: (changes) => {
+      const byTable = new Map<string, { put: string[]; delete: string[] }>();
+      for (const c of changes) {
+        const t = byTable.get(c.table) ?? { put: [], delete: [] };
+        t[c.op].push(c.id);
+        byTable.set(c.table, t);
+      }
+      feed.committed(
+        [...byTable].flatMap(([table, ids]) => [
+          { table, op: 'put' as const, ids: ids.put },
+          { table, op: 'delete' as const, ids: ids.delete },
+        ]),
+      );
+    },
+    whileLeader: (fn) => {
+      input.locks
+        .request(`cairn:sync:${input.vaultId}`, fn)
+        .catch((err: unknown) => console.error('sync lock failed', err));
+    },
+  });
+  feed.subscribe((batch) => {
+    if (batch.origin === 'tab') controller?.requestPush();
+  });
+  controllers.set(db, controller);
+  db.on('ready', () => {
+    void controller?.init();
+  });
+  return controller;
+}

@@ -1,0 +1,71 @@
+import type { OutboxPort } from '../../sync/engine/ports';
+import type { VaultDb } from '../db/schema';
+import type { SyncQueueRow } from '../db/syncTables';
+
+/** Attempts before a rejected row is exhausted (spec 3.2, 8.3). */
+export const MAX_PUSH_ATTEMPTS = 5;
+
+/** The outbox port over the `syncQueue` table (rows written by outboxMiddleware). */
+export function createDexieOutbox(db: VaultDb, now: () => number): OutboxPort {
+  return {
+    async nextRecords(limit, exclude) {
+      const rows = await db.syncQueue.where('[kind+state]').equals(['record', 'queued']).toArray();
+      return rows
+        .filter((r) => !exclude.has(r.qid))
+        .sort((a, b) => a.enqueuedAt - b.enqueuedAt)
+        .slice(0, limit)
+        .map(({ qid, type, id, op, version }) => ({ qid, type, id, op, version }));
+    },
+
+    async settle(outcomes) {
+      await db.transaction('rw', db.syncQueue, async () => {
+        for (const { row, outcome } of outcomes) {
+          const stored = await db.syncQueue.get(row.qid);
+          if (!stored) continue;
+          if (outcome.kind === 'accepted') {
+            // changed while in flight: stays queued, sent next time, no attempt charged
+            if (stored.version === row.version) await db.syncQueue.delete(row.qid);
+            continue;
+          }
+          await db.syncQueue.put(charge(stored, outcome, now()));
+        }
+      });
+    },
+
+    async nextBodies(limit) {
+      const rows = await db.syncQueue.where('[kind+state]').equals(['body', 'queued']).limit(limit).toArray();
+      return rows.flatMap((r) => (r.update ? [{ qid: r.qid, docId: r.id, update: r.update }] : []));
+    },
+
+    async ackBodies(qids) {
+      await db.syncQueue.bulkDelete([...qids]);
+    },
+
+    async counts() {
+      const queued =
+        (await db.syncQueue.where('[kind+state]').equals(['record', 'queued']).count()) +
+        (await db.syncQueue.where('[kind+state]').equals(['body', 'queued']).count());
+      const deadLetters = await db.syncQueue
+        .where('[kind+state]')
+        .anyOf([
+          ['record', 'exhausted'],
+          ['record', 'failed'],
+        ])
+        .count();
+      return { queued, deadLetters };
+    },
+  };
+}
+
+function charge(
+  row: SyncQueueRow,
+  outcome: { kind: 'rejected' | 'failed'; code: string; message: string },
+  at: number,
+): SyncQueueRow {
+  const lastError = { code: outcome.code, message: outcome.message };
+  if (outcome.kind === 'failed') return { ...row, state: 'failed', retiredAt: at, lastError };
+  const attempts = row.attempts + 1;
+  return attempts >= MAX_PUSH_ATTEMPTS
+    ? { ...row, attempts, state: 'exhausted', retiredAt: at, lastError }
+    : { ...row, attempts, lastError };
+}

@@ -1,0 +1,49 @@
+import type { RecordSnapshot } from '../../sync/engine/ports';
+import { clockKey } from '../../sync/engine/queue/queueKeys';
+import type { VaultDb } from '../db/schema';
+import type { SyncClockRow } from '../db/syncTables';
+import type { VectorClock } from '../domain/clock/vectorClock';
+import { SYNCED_TABLES, tableOfType } from './syncedTables';
+
+type Row = Record<string, unknown> & { clock?: VectorClock };
+
+/**
+ * Local-only fields, never synced (docs/sync-client.md "Types and payloads"): `syncedAt` of tasks
+ * and projects; the derived index keys of task rows (`state`, `parentKey`, `statusKey`, rebuilt on
+ * apply); `localOnly` of notes (a local-only note is never pushed at all).
+ */
+const LOCAL_FIELDS: Record<string, readonly string[]> = {
+  task: ['syncedAt', 'state', 'parentKey', 'statusKey'],
+  project: ['syncedAt'],
+  note: ['localOnly'],
+};
+
+export function toPayload(type: string, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...row };
+  for (const f of LOCAL_FIELDS[type] ?? []) delete out[f];
+  return out;
+}
+
+/** What the push seals for (type, id): the live row, or its tombstone, or null (nothing to push). */
+export async function readRecord(db: VaultDb, type: string, id: string): Promise<RecordSnapshot | null> {
+  const table = tableOfType(type);
+  if (!table) return null;
+  const spec = SYNCED_TABLES[table]!;
+  const row = (await db.table(table).get(id)) as Row | undefined;
+  const known = (await db.syncClocks.get(clockKey(type, id))) as SyncClockRow | undefined;
+  if (row) {
+    if (type === 'note' && row.localOnly === true) return null;
+    const clock = spec.clockOnRow ? row.clock : known?.clock;
+    if (!clock || Object.keys(clock).length === 0) return null;
+    return { clock, deletedAt: null, payload: toPayload(type, row) };
+  }
+  if (known?.deletedAt == null) return null;
+  // Tombstone payload: exactly {clock, createdAt, modifiedAt} (spec 2.3); the delete time stands
+  // for both times, the creation time being gone with the row.
+  const at = new Date(known.deletedAt).toISOString();
+  return {
+    clock: known.clock,
+    deletedAt: known.deletedAt,
+    payload: { clock: known.clock, createdAt: at, modifiedAt: at },
+  };
+}

@@ -1,0 +1,244 @@
+import { deriveVaultKeyring, loadOrCreateDeviceKey, type VaultKeyRecord } from '../../sync/crypto';
+import { createSession } from '../../sync/engine/account/session';
+import { requestCode, signIn } from '../../sync/engine/account/signIn';
+import { restoreWithRecoveryKey, setUpVaultKey } from '../../sync/engine/account/vaultKeySetup';
+import { createSyncHttp } from '../../sync/engine/http/syncHttp';
+import { createSyncEngine, type SyncEngine, type Timers } from '../../sync/engine/syncEngine';
+import type { SyncStatus } from '../../sync/engine/syncStatus';
+import type { VaultDb } from '../db/schema';
+import { applyRecords } from './applyRecords';
+import { createDexieOutbox } from './dexieOutbox';
+import { readRecord } from './recordPayloads';
+import {
+  BINDING,
+  createDeviceKeyStore,
+  createStatePort,
+  createTokenStore,
+  SERVICE_URL,
+  SYNC_VAULT_ID,
+  VAULT_KEY,
+} from './syncStateStore';
+import { CLIENT_HEADER, SYNC_RECORD_TYPES } from './syncTypes';
+
+export interface SyncControllerDeps {
+  db: VaultDb;
+  vaultName: string;
+  now: () => number;
+  fetch: typeof fetch;
+  subtle: SubtleCrypto | undefined;
+  randomUUID: () => string;
+  timers: Timers;
+  /** the service URL when none was set at runtime (VITE_SYNC_URL) */
+  defaultServiceUrl: string;
+  applyBody: (docId: string, update: Uint8Array) => Promise<void>;
+  onApplied: (changes: { type: string; id: string; table: string; op: 'put' | 'delete' }[]) => void;
+  /** runs `fn` while this tab leads sync for the vault (a Web Lock); resolves when leadership ends */
+  whileLeader: (fn: () => Promise<void>) => void;
+}
+
+/** What the UI sees of sync (vaultApi.sync.state). */
+export interface SyncState {
+  account: { email: string; userId: string; deviceId: string } | null;
+  /** signed_out → needs_key (another device set up the vault key) → ready */
+  setup: 'signed_out' | 'needs_key' | 'ready';
+  serviceUrl: string;
+  status: SyncStatus;
+}
+
+type Answer<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+/**
+ * The worker half of sync: sign-in with an email code, vault key set-up (recovery key shown
+ * once) or restore, then the engine, started only in the tab that leads the vault. All state is
+ * in the vault's syncState table, so a reload resumes where it stopped.
+ */
+export function createSyncController(deps: SyncControllerDeps) {
+  const { db } = deps;
+  const state = createStatePort(db);
+  const tokens = createTokenStore(db);
+  const outbox = createDexieOutbox(db, deps.now);
+  const listeners = new Set<(s: SyncState) => void>();
+  let engine: SyncEngine | null = null;
+  let pendingRecord: VaultKeyRecord | null = null;
+  let lastStatus: SyncStatus = {
+    phase: 'off',
+    queued: 0,
+    deadLetters: 0,
+    quarantined: 0,
+    error: null,
+    lastSyncedAt: null,
+  };
+
+  const serviceUrl = async () => (await state.get<string>(SERVICE_URL)) || deps.defaultServiceUrl;
+  async function http() {
+    const base = { baseUrl: await serviceUrl(), fetch: deps.fetch, clientHeader: CLIENT_HEADER };
+    const anon = createSyncHttp(base, null);
+    return { anon, call: createSyncHttp(base, createSession(tokens, anon, deps.now)) };
+  }
+
+  async function snapshot(): Promise<SyncState> {
+    const session = await tokens.load();
+    const email = await state.get<string>('email');
+    const ready = (await state.get(VAULT_KEY)) !== undefined;
+    return {
+      account: session ? { email: email ?? '', userId: session.userId, deviceId: session.deviceId } : null,
+      setup: !session ? 'signed_out' : ready ? 'ready' : 'needs_key',
+      serviceUrl: await serviceUrl(),
+      status: lastStatus,
+    };
+  }
+  async function notify() {
+    const s = await snapshot();
+    for (const l of listeners) l(s);
+  }
+
+  async function startIfReady(): Promise<void> {
+    if (engine) return;
+    const session = await tokens.load();
+    const vaultKey = await state.get<Uint8Array>(VAULT_KEY);
+    const syncVaultId = await state.get<string>(SYNC_VAULT_ID);
+    if (!session || !vaultKey || !syncVaultId) return;
+    const key = await loadOrCreateDeviceKey(createDeviceKeyStore(db), deps.subtle);
+    if (!key.ok) return;
+    const { call } = await http();
+    const created = createSyncEngine({
+      call,
+      outbox,
+      records: {
+        read: (type, id) => readRecord(db, type, id),
+        apply: async (items) => {
+          const out = await applyRecords(db, items, deps.now);
+          if (out.changed.length > 0) deps.onApplied(out.changed);
+          return out.changed;
+        },
+      },
+      bodies: { applyRemote: deps.applyBody },
+      state,
+      keyring: deriveVaultKeyring(vaultKey, syncVaultId),
+      signer: { key: key.key, deviceId: session.deviceId },
+      types: SYNC_RECORD_TYPES,
+      now: deps.now,
+      timers: deps.timers,
+      onStatus: (s) => {
+        lastStatus = s;
+        notify().catch((err: unknown) => {
+          // the vault closing under a last status report is expected; anything else is a bug
+          if ((err as { name?: string }).name !== 'DatabaseClosedError') console.error('sync status', err);
+        });
+      },
+      onApplied: () => {},
+    });
+    engine = created;
+    deps.whileLeader(
+      () =>
+        new Promise<void>((release) => {
+          created.start();
+          stopLeading = release;
+        }),
+    );
+  }
+  let stopLeading: () => void = () => {};
+
+  return {
+    init: () => startIfReady(),
+    state: snapshot,
+    onState(listener: (s: SyncState) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async setServiceUrl(url: string): Promise<Answer<null>> {
+      if (!/^https?:\/\//.test(url))
+        return {
+          ok: false,
+          error: { code: 'VALIDATION_ERROR', message: 'the URL must start with http:// or https://' },
+        };
+      await state.set(SERVICE_URL, url);
+      await notify();
+      return { ok: true, value: null };
+    },
+    async requestCode(email: string): Promise<Answer<{ devCode?: string }>> {
+      const res = await requestCode((await http()).anon, email);
+      return res.ok ? { ok: true, value: res.value.devCode ? { devCode: res.value.devCode } : {} } : res;
+    },
+    async signIn(email: string, code: string, deviceName: string): Promise<Answer<SyncState['setup']>> {
+      const key = await loadOrCreateDeviceKey(createDeviceKeyStore(db), deps.subtle);
+      if (!key.ok) return { ok: false, error: key.error };
+      const res = await signIn((await http()).anon, {
+        email,
+        code,
+        deviceName,
+        publicKey: key.key.publicKey,
+      });
+      if (!res.ok) return res;
+      await tokens.save(res.value);
+      await state.set('email', email);
+      await state.set(BINDING, { userId: res.value.userId, mode: 'sync' });
+      await notify();
+      return { ok: true, value: (await snapshot()).setup };
+    },
+    /** Creates the vault key (answering the recovery key, to show ONCE) or says a key is needed. */
+    async setUp(): Promise<Answer<{ kind: 'created'; recoveryKey: string } | { kind: 'needs_key' }>> {
+      const res = await setUpVaultKey((await http()).call, {
+        newVaultId: deps.randomUUID(),
+        vaultName: deps.vaultName,
+      });
+      if (!res.ok) return res;
+      if (res.value.kind === 'needs_key') {
+        pendingRecord = res.value.record;
+        return { ok: true, value: { kind: 'needs_key' } };
+      }
+      await state.set(VAULT_KEY, res.value.vaultKey);
+      await state.set(SYNC_VAULT_ID, res.value.syncVaultId);
+      await startIfReady();
+      await notify();
+      return { ok: true, value: { kind: 'created', recoveryKey: res.value.recoveryKey } };
+    },
+    async restore(recoveryKey: string): Promise<Answer<null>> {
+      if (!pendingRecord) {
+        const again = await this.setUp();
+        if (!again.ok) return again;
+        if (again.value.kind === 'created') return { ok: true, value: null };
+      }
+      const opened = restoreWithRecoveryKey(pendingRecord!, recoveryKey);
+      if (!opened.ok) return opened;
+      await state.set(VAULT_KEY, opened.vaultKey);
+      await state.set(SYNC_VAULT_ID, pendingRecord!.vaultId);
+      pendingRecord = null;
+      await startIfReady();
+      await notify();
+      return { ok: true, value: null };
+    },
+    requestPush: () => engine?.requestPush(),
+    syncNow: async () => {
+      await engine?.syncNow();
+    },
+    /** Signs out: the session ends, record rows are cleared, body rows survive (spec 4.2.2). */
+    async signOut(): Promise<void> {
+      engine?.stop();
+      engine = null;
+      stopLeading();
+      const session = await tokens.load();
+      if (session)
+        await (await http()).anon('POST', '/auth/sign-out', {
+          body: { refreshToken: session.refreshToken },
+          auth: false,
+        });
+      await tokens.save(null);
+      await db.syncQueue
+        .where('[kind+state]')
+        .anyOf([
+          ['record', 'queued'],
+          ['record', 'exhausted'],
+          ['record', 'failed'],
+        ])
+        .delete();
+      await notify();
+    },
+    stop() {
+      engine?.stop();
+      stopLeading();
+    },
+  };
+}
+
+export type SyncController = ReturnType<typeof createSyncController>;

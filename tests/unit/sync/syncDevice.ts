@@ -1,0 +1,90 @@
+import 'fake-indexeddb/auto';
+import { ChangeFeed } from '../../../src/worker/changes/changeFeed';
+import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
+import { createRegistry } from '../../../src/worker/ops/registry';
+import type { Result } from '../../../src/worker/ops/result';
+import { planningOperations } from '../../../src/worker/planning';
+import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
+import { createNotesStore } from '../../../src/worker/stores/notesStore';
+import { applyRemoteBody } from '../../../src/worker/sync/applyRemoteBody';
+import { outboxMiddleware } from '../../../src/worker/sync/outboxMiddleware';
+import { createSyncController } from '../../../src/worker/sync/syncController';
+import type { VaultServices } from '../../../src/worker/vault/services';
+
+let n = 0;
+
+/**
+ * One device: its own vault database (fake-indexeddb) with the outbox middleware, the real notes
+ * store, note bodies and planning operations, and a sync controller talking to a real local
+ * service. `online(false)` makes every request fail as a network error.
+ */
+export async function openDevice(serviceUrl: string, name: string) {
+  const deviceId = `install-${name}-${++n}`;
+  const db: VaultDb = openVaultDb(`sync-device-${name}-${n}-${Date.now()}`);
+  db.use(outboxMiddleware({ deviceId, now: () => Date.now() }));
+  await db.open();
+  const feed = new ChangeFeed('v', null);
+  let id = 0;
+  const services: VaultServices = {
+    vaultId: 'v',
+    db,
+    feed,
+    now: () => Date.now(),
+    newId: () => `${name}-${++id}-${Math.random().toString(36).slice(2, 8)}`,
+    deviceId,
+  };
+  const bodies = createNoteBodies(services, null);
+  const notes = createNotesStore({ ...services, bodies });
+  const registry = createRegistry(planningOperations(services, 'UTC'));
+  let online = true;
+  const sync = createSyncController({
+    db,
+    vaultName: `vault of ${name}`,
+    now: () => Date.now(),
+    fetch: (input, init) => (online ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
+    subtle: globalThis.crypto.subtle,
+    randomUUID: () => crypto.randomUUID(),
+    timers: {
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+      setInterval: (fn, ms) => setInterval(fn, ms),
+      clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+    },
+    defaultServiceUrl: serviceUrl,
+    applyBody: (docId, update) => applyRemoteBody(db, bodies, docId, update),
+    onApplied: () => {},
+    whileLeader: (fn) => void fn(),
+  });
+  const ui = { caller: { kind: 'ui' } } as const;
+  return {
+    db,
+    notes,
+    bodies,
+    sync,
+    online: (value: boolean) => {
+      online = value;
+    },
+    write: (op: string, ...args: unknown[]) =>
+      registry.write(op, args, { ...ui, approve: async () => 'once' }),
+    read: (op: string, ...args: unknown[]) => registry.read(op, args, ui),
+    async signIn(email: string) {
+      const code = await sync.requestCode(email);
+      if (!code.ok || !code.value.devCode) throw new Error(`no code: ${JSON.stringify(code)}`);
+      const signed = await sync.signIn(email, code.value.devCode, name);
+      if (!signed.ok) throw new Error(`sign-in refused: ${JSON.stringify(signed.error)}`);
+    },
+    close: async () => {
+      sync.stop();
+      await db.delete();
+    },
+  };
+}
+
+export type Device = Awaited<ReturnType<typeof openDevice>>;
+
+export function value<T>(
+  res: Result<unknown> | { ok: true; value: unknown } | { ok: false; error: unknown },
+): T {
+  if (!res.ok) throw new Error(`refused: ${JSON.stringify(res.error)}`);
+  return res.value as T;
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type Device, openDevice, value } from './syncDevice';
+
+let service: RunningService;
+let a: Device;
+let b: Device;
+
+beforeAll(async () => {
+  service = await startSyncService();
+  a = await openDevice(service.url, 'A');
+  b = await openDevice(service.url, 'B');
+  const email = `two-${Date.now()}@test.cairn.local`;
+  await a.signIn(email);
+  const created = value<{ kind: string; recoveryKey?: string }>(await a.sync.setUp());
+  expect(created.kind).toBe('created');
+  await b.signIn(email);
+  expect(value<{ kind: string }>(await b.sync.setUp()).kind).toBe('needs_key');
+  value(await b.sync.restore(created.recoveryKey!));
+  await a.sync.syncNow();
+  await b.sync.syncNow();
+}, 120_000);
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await service?.stop();
+});
+
+async function both() {
+  await a.sync.syncNow();
+  await b.sync.syncNow();
+  await a.sync.syncNow();
+}
+
+async function typeInto(d: Device, noteId: string, at: 'start' | 'end', text: string) {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, value<Uint8Array>(await d.bodies.open(noteId)));
+  const ytext = doc.getText('markdown');
+  const before = Y.encodeStateVector(doc);
+  ytext.insert(at === 'start' ? 0 : ytext.length, text);
+  value(await d.bodies.applyUpdate(noteId, Y.encodeStateAsUpdate(doc, before)));
+}
+
+describe('two devices against the real local service', () => {
+  it('carries a note with its body and a task from one device to the other', async () => {
+    const note = value<{ id: string }>(await a.notes.create({ title: 'Shared plan', markdown: 'hello' }));
+    const { task } = value<{ task: { id: string } }>(
+      await a.write('tasks.create', { title: 'Buy milk', priority: 2 }),
+    );
+    await both();
+    expect((await b.notes.get(note.id))?.title).toBe('Shared plan');
+    expect((await b.db.bodies.get(note.id))?.markdown).toBe('hello');
+    expect(await b.db.tasks.get(task.id)).toMatchObject({ title: 'Buy milk', priority: 2 });
+    expect((await a.sync.state()).status.phase).toBe('synced');
+    expect(await a.db.syncQueue.count()).toBe(0);
+  }, 60_000);
+
+  it('converges concurrent typing in one note', async () => {
+    const note = value<{ id: string }>(await a.notes.create({ title: 'Typing', markdown: 'middle' }));
+    await both();
+    await typeInto(a, note.id, 'start', 'A-');
+    await typeInto(b, note.id, 'end', '-B');
+    await both();
+    const onA = (await a.db.bodies.get(note.id))?.markdown;
+    const onB = (await b.db.bodies.get(note.id))?.markdown;
+    expect(onA).toBe('A-middle-B');
+    expect(onB).toBe(onA);
+  }, 60_000);
+
+  it('keeps concurrent edits of different task fields and deletes stay deleted', async () => {
+    const { task } = value<{ task: { id: string } }>(await a.write('tasks.create', { title: 'Fields' }));
+    await both();
+    value(await a.write('tasks.update', task.id, { title: 'Renamed on A' }));
+    value(await b.write('tasks.update', task.id, { priority: 4 }));
+    await both();
+    await b.sync.syncNow(); // B pulls the merge A sent back
+    for (const d of [a, b])
+      expect(await d.db.tasks.get(task.id)).toMatchObject({ title: 'Renamed on A', priority: 4 });
+    value(await b.write('tasks.delete', task.id));
+    await both();
+    expect(await a.db.tasks.get(task.id)).toBeUndefined();
+  }, 60_000);
+
+  it('loses nothing made while offline, and says it is not synced meanwhile', async () => {
+    b.online(false);
+    const note = value<{ id: string }>(
+      await b.notes.create({ title: 'Written offline', markdown: 'on the train' }),
+    );
+    await b.sync.syncNow();
+    const offline = (await b.sync.state()).status;
+    expect(offline.phase).toBe('error');
+    expect(offline.error?.category).toBe('offline');
+    expect(offline.queued).toBeGreaterThan(0);
+    b.online(true);
+    await both();
+    expect((await a.notes.get(note.id))?.title).toBe('Written offline');
+    expect((await a.db.bodies.get(note.id))?.markdown).toBe('on the train');
+    expect((await b.sync.state()).status.phase).toBe('synced');
+  }, 60_000);
+});
