@@ -21,7 +21,8 @@ import type { BenchRow } from './types';
  * (load the stored index, answer the first query), query p50/p95 WITH snippets, durable update
  * of one note, heap. Group `search` is the chosen index (Cairn's own); group `search-compare`
  * measures MiniSearch and FlexSearch the same way (docs/search.md has the table and the choice).
- * SEARCH_BENCH_NOTES=2000 runs a smaller vault; SEARCH_BENCH_ONLY=cairn skips the comparison.
+ * SEARCH_BENCH_NOTES=2000 runs a smaller vault. The comparison takes minutes and over 1 GB of
+ * heap (FlexSearch), so it runs only with SEARCH_BENCH_COMPARE=1.
  */
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -228,7 +229,7 @@ export default async function searchBench(): Promise<BenchRow[]> {
   const texts = memoryTexts(docs);
   rows.push(...(await measure(cairnCandidate(texts), docs, texts, 'search', true, 100)));
   rows.push({ group: 'search', name: 'machine load average (1 min)', value: loadavg()[0] ?? 0, unit: '' });
-  if (process.env.SEARCH_BENCH_ONLY === 'cairn') return rows;
+  if (process.env.SEARCH_BENCH_COMPARE !== '1') return rows;
   // Their durable update re-serializes the whole index (seconds each): a few samples suffice.
   for (const c of [miniSearchCandidate(), flexSearchCandidate()]) {
     rows.push(...(await measure(c, docs, memoryTexts(docs), 'search-compare', false, 5)));
