@@ -21,7 +21,7 @@ import type { BenchRow } from './types';
  * (load the stored index, answer the first query), query p50/p95 WITH snippets, durable update
  * of one note, heap. Group `search` is the chosen index (Cairn's own); group `search-compare`
  * measures MiniSearch and FlexSearch the same way (docs/search.md has the table and the choice).
- * SEARCH_BENCH_NOTES=2000 runs a smaller vault. The comparison takes minutes and over 1 GB of
+ * SEARCH_BENCH_NOTES=2000 runs a smaller vault. The comparison takes minutes and hundreds of MB of
  * heap (FlexSearch), so it runs only with SEARCH_BENCH_COMPARE=1.
  */
 setFlagsFromString('--expose-gc');
