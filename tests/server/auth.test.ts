@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { api, errorCode, signInDevice, uniqueEmail } from './helpers';
 
+async function realKey(): Promise<string> {
+  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
+  return Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64');
+}
+
 describe('auth: one-time code, sign-in, refresh, sign-out (real workerd)', () => {
   it('signs in with the echoed development code and the token opens /sync/status', async () => {
     const dev = await signInDevice();
@@ -24,7 +32,7 @@ describe('auth: one-time code, sign-in, refresh, sign-out (real workerd)', () =>
   it('refuses a wrong code, and the code dies after 5 wrong attempts', async () => {
     const email = uniqueEmail();
     const otp = await api<{ devCode: string }>('/auth/otp/request', { body: { email } });
-    const device = { name: 'd', publicKey: Buffer.alloc(32, 1).toString('base64') };
+    const device = { name: 'd', publicKey: await realKey() };
     const wrong = otp.body.devCode === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       const res = await api('/auth/sign-in', { body: { email, code: wrong, device } });
@@ -38,7 +46,7 @@ describe('auth: one-time code, sign-in, refresh, sign-out (real workerd)', () =>
   it('a code is single-use', async () => {
     const email = uniqueEmail();
     const otp = await api<{ devCode: string }>('/auth/otp/request', { body: { email } });
-    const device = { name: 'd', publicKey: Buffer.alloc(32, 2).toString('base64') };
+    const device = { name: 'd', publicKey: await realKey() };
     expect((await api('/auth/sign-in', { body: { email, code: otp.body.devCode, device } })).status).toBe(
       200,
     );
@@ -58,6 +66,17 @@ describe('auth: one-time code, sign-in, refresh, sign-out (real workerd)', () =>
       headers: { 'content-type': 'application/json' },
     });
     expect(errorCode(notJson)).toBe('VALIDATION_ERROR');
+    // the identity point (small order): any signature would verify under it
+    const identity = Buffer.alloc(32);
+    identity[0] = 1;
+    const weak = await api('/auth/sign-in', {
+      body: {
+        email: uniqueEmail(),
+        code: '123456',
+        device: { name: 'd', publicKey: identity.toString('base64') },
+      },
+    });
+    expect(errorCode(weak)).toBe('VALIDATION_ERROR');
     const badKey = await api('/auth/sign-in', {
       body: { email: uniqueEmail(), code: '123456', device: { name: 'd', publicKey: '!!notbase64!!' } },
     });

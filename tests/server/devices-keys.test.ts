@@ -46,25 +46,48 @@ describe('devices and keys (real workerd)', () => {
     expect(list.body.devices.map((d) => d.deviceId)).toEqual([a.deviceId]);
   });
 
-  it('stores and returns the key verifier per account', async () => {
+  it('key verifier: per vault, first writer wins, explicit rotation, never across accounts', async () => {
     const a = await signInDevice();
     const other = await signInDevice();
-    expect((await api('/auth/key-verifier', { token: a.accessToken })).body).toEqual({
-      verifier: null,
-      updatedAt: null,
-    });
-    const put = await api('/auth/key-verifier', {
-      method: 'PUT',
+    const kv = (token: string, vaultId?: string) =>
+      api<{ verifier: string | null }>('/auth/key-verifier', {
+        token,
+        headers: vaultId ? { 'x-svc-vault-id': vaultId } : {},
+      });
+    const put = (token: string, body: unknown, vaultId?: string) =>
+      api('/auth/key-verifier', {
+        method: 'PUT',
+        token,
+        body,
+        headers: vaultId ? { 'x-svc-vault-id': vaultId } : {},
+      });
+    expect((await kv(a.accessToken)).body).toEqual({ verifier: null, updatedAt: null });
+    expect((await put(a.accessToken, { verifier: b64(32, 9) })).status).toBe(200);
+    expect((await kv(a.accessToken)).body.verifier).toBe(b64(32, 9));
+    // the same value again is fine; a different one is refused unless rotating
+    expect((await put(a.accessToken, { verifier: b64(32, 9) })).status).toBe(200);
+    const conflict = await put(a.accessToken, { verifier: b64(32, 8) });
+    expect(conflict.status).toBe(409);
+    expect(errorCode(conflict)).toBe('KEY_VERIFIER_CONFLICT');
+    expect((await kv(a.accessToken)).body.verifier).toBe(b64(32, 9));
+    expect((await put(a.accessToken, { verifier: b64(32, 8), rotate: true })).status).toBe(200);
+    expect((await kv(a.accessToken)).body.verifier).toBe(b64(32, 8));
+    // per vault: a registered vault has its own verifier
+    const vaultId = crypto.randomUUID();
+    await api('/sync/vaults', {
       token: a.accessToken,
-      body: { verifier: b64(32, 9) },
+      body: { vaultId, encryptedName: b64(30, 1), nameNonce: b64(24, 1) },
     });
-    expect(put.status).toBe(200);
-    expect(
-      (await api<{ verifier: string }>('/auth/key-verifier', { token: a.accessToken })).body.verifier,
-    ).toBe(b64(32, 9));
-    expect(
-      (await api<{ verifier: null }>('/auth/key-verifier', { token: other.accessToken })).body.verifier,
-    ).toBeNull();
+    expect((await kv(a.accessToken, vaultId)).body.verifier).toBeNull();
+    expect((await put(a.accessToken, { verifier: b64(32, 7) }, vaultId)).status).toBe(200);
+    expect((await kv(a.accessToken, vaultId)).body.verifier).toBe(b64(32, 7));
+    expect((await kv(a.accessToken, 'default')).body.verifier).toBe(b64(32, 8));
+    // another account: its own default vault, and a's vault id is not resolvable
+    expect((await kv(other.accessToken)).body.verifier).toBeNull();
+    expect(errorCode(await kv(other.accessToken, vaultId))).toBe('VALIDATION_ERROR');
+    expect(errorCode(await put(other.accessToken, { verifier: b64(32, 1) }, vaultId))).toBe(
+      'VALIDATION_ERROR',
+    );
     expect(errorCode(await api('/auth/key-verifier', { token: '' }))).toBe('UNAUTHENTICATED');
   });
 

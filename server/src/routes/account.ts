@@ -10,6 +10,7 @@ import { send } from '../http/send';
 import type { AppEnv } from '../http/types';
 import { authenticate } from '../middleware/authenticate';
 import { billingReport } from '../plans/billing-report';
+import { resolveVault } from '../vaults/resolve-vault';
 
 /**
  * Authenticated account routes outside `/sync`: the device directory, revocation, the key
@@ -43,13 +44,29 @@ export function accountRoutes(): Hono<AppEnv> {
     return send(c, await revokeDevice(c.get('deps'), c.get('auth').userId, body.value.deviceId));
   });
 
-  r.get('/auth/key-verifier', async (c) =>
-    c.json(await readKeyVerifier(c.get('deps'), c.get('auth').userId)),
-  );
+  // Per vault: the vault resolves from X-Svc-Vault-Id exactly as on sync routes (no plan gate).
+  const vaultOf = (c: Context<AppEnv>) =>
+    resolveVault(c.get('deps'), c.get('auth').userId, c.req.header('x-svc-vault-id') ?? null, null);
+  r.get('/auth/key-verifier', async (c) => {
+    const vault = await vaultOf(c);
+    if (!vault.ok) return send(c, vault);
+    return c.json(await readKeyVerifier(c.get('deps'), c.get('auth').userId, vault.value));
+  });
   r.put('/auth/key-verifier', async (c) => {
     const body = await parseBody(c, KeyVerifierPut);
     if (!body.ok) return body.response;
-    return c.json(await writeKeyVerifier(c.get('deps'), c.get('auth').userId, body.value.verifier));
+    const vault = await vaultOf(c);
+    if (!vault.ok) return send(c, vault);
+    return send(
+      c,
+      await writeKeyVerifier(
+        c.get('deps'),
+        c.get('auth').userId,
+        vault.value,
+        body.value.verifier,
+        body.value.rotate,
+      ),
+    );
   });
 
   r.post('/keys/handoff', async (c) => {

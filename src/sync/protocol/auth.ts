@@ -3,6 +3,8 @@
  * registers the device and its Ed25519 key), refresh (rotating) and sign-out.
  */
 import * as v from 'valibot';
+import { fromBase64 } from '../crypto/bytes';
+import { isUsableEd25519PublicKey } from '../crypto/ed25519Verify';
 import { CLIENT_PLATFORMS } from './client-header';
 import { base64, email } from './common';
 
@@ -18,8 +20,12 @@ export interface OtpResponse {
 export const DeviceRegistration = v.strictObject({
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   platform: v.optional(v.picklist(CLIENT_PLATFORMS)),
-  /** raw 32-byte Ed25519 public key, base64 */
-  publicKey: v.pipe(base64(32), v.length(44, 'must be a 32-byte key')),
+  /** raw 32-byte Ed25519 public key, base64; small-order and non-canonical keys are refused */
+  publicKey: v.pipe(
+    base64(32),
+    v.length(44, 'must be a 32-byte key'),
+    v.check((s) => isUsableEd25519PublicKey(fromBase64(s) ?? new Uint8Array()), 'not a usable Ed25519 public key'),
+  ),
 });
 export type DeviceRegistration = v.InferOutput<typeof DeviceRegistration>;
 

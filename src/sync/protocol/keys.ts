@@ -6,7 +6,14 @@
 import * as v from 'valibot';
 import { base64, uuid } from './common';
 
-export const KeyVerifierPut = v.strictObject({ verifier: base64(1024) });
+/**
+ * `PUT /auth/key-verifier` for the vault of `X-Svc-Vault-Id` (resolved as on sync routes). First
+ * writer wins; `rotate: true` replaces a different existing value (key rotation).
+ */
+export const KeyVerifierPut = v.strictObject({
+  verifier: base64(1024),
+  rotate: v.optional(v.boolean(), false),
+});
 export type KeyVerifierPut = v.InferOutput<typeof KeyVerifierPut>;
 export interface KeyVerifierResponse {
   /** null until a device of the account stores one */
