@@ -1,6 +1,8 @@
 import { TOOL_SPECS } from './catalog';
 import type { Tool } from './defineTool';
 import { GENERIC_TOOLS } from './generic';
+import { getInboxItemTool, listInboxItemsTool } from './inbox/inboxTools';
+import { getJournalEntryTool, listJournalEntriesTool } from './journal/journalTools';
 import { NOTE_TOOLS } from './notes';
 import { searchNotesTool } from './search/searchNotesTool';
 import { TASK_TOOLS } from './tasks';
@@ -16,5 +18,9 @@ export const ALL_TOOLS: readonly Tool[] = [
   searchNotesTool,
   ...NOTE_TOOLS,
   ...TASK_TOOLS,
+  getJournalEntryTool,
+  listJournalEntriesTool,
+  listInboxItemsTool,
+  getInboxItemTool,
   ...GENERIC_TOOLS,
 ].sort((a, b) => (order.get(a.spec.name) ?? 0) - (order.get(b.spec.name) ?? 0));

@@ -20,18 +20,22 @@ describe('task tools over the real task operations', () => {
   });
   afterEach(() => v.close());
 
-  it('offers the task tools whose operations are registered', () => {
-    expect(v.host.listTools().map((t) => t.name)).toEqual([
-      'vault_list_tasks',
-      'vault_get_task',
-      'vault_list_projects',
-      'vault_get_project',
-      'vault_list_statuses',
-      'vault_create_task',
-      'vault_desktop_describe',
-      'vault_desktop_read',
-      'vault_desktop_write',
-    ]);
+  it('offers the task tools whose operations are registered, and no note tools', () => {
+    const names = v.host.listTools().map((t) => t.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'vault_list_tasks',
+        'vault_get_task',
+        'vault_list_projects',
+        'vault_get_project',
+        'vault_list_statuses',
+        'vault_create_task',
+        'vault_desktop_describe',
+        'vault_desktop_read',
+        'vault_desktop_write',
+      ]),
+    );
+    expect(names).not.toContain('vault_read_note');
   });
 
   it('vault_create_task creates in the Inbox and replies with the full task', async () => {
