@@ -80,7 +80,9 @@ export function scoreDocuments(
   const deleted = state.deleted.size > 0 ? state.deleted : null;
   for (let qi = 0; qi < nq; qi++) {
     for (const { term, weight } of expansions[qi] ?? []) {
-      const df = state.df(term);
+      // Tombstoned documents still count in base frequencies until compaction: capping df at n
+      // keeps idf positive, so every occurrence scores above zero and counts as a match.
+      const df = Math.min(state.df(term), n);
       if (df === 0) continue;
       const w = Math.log(1 + (n - df + 0.5) / (df + 0.5)) * weight * (K1 + 1);
       const lists: number[][] = [];

@@ -201,6 +201,28 @@ describe('persistence and incremental updates', () => {
     expect(await index.query({ query: 'the' })).toMatchObject({ ok: true });
   });
 
+  it('keeps requiring every term when tombstones outnumber live documents (idf stays positive)', async () => {
+    // Found by the property test: df counted a tombstone, exceeded n, and idf went negative.
+    const texts = memoryTexts([]);
+    const index = await SearchIndex.open({
+      store: new MemorySearchStore(),
+      texts,
+      now: () => 0,
+      compactAt: 2,
+    });
+    for (const [id, body] of [
+      ['d7', 'fig'],
+      ['d0', 'fig grape guava'],
+      ['d1', 'fig'],
+    ] as const) {
+      const d = doc(id, 'apple', body);
+      texts.set(d);
+      await index.upsert(d);
+    }
+    await index.remove('d7');
+    expect(await ids(index, 'fig grape guava')).toEqual(['d0']);
+  });
+
   it('compacts when removals alone pile up tombstones', async () => {
     const docs = generateVault({ notes: 60, seed: 5 });
     const { index, store } = await openWith(docs, 10);
