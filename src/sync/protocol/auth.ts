@@ -24,7 +24,10 @@ export const DeviceRegistration = v.strictObject({
   publicKey: v.pipe(
     base64(32),
     v.length(44, 'must be a 32-byte key'),
-    v.check((s) => isUsableEd25519PublicKey(fromBase64(s) ?? new Uint8Array()), 'not a usable Ed25519 public key'),
+    v.check(
+      (s) => isUsableEd25519PublicKey(fromBase64(s) ?? new Uint8Array()),
+      'not a usable Ed25519 public key',
+    ),
   ),
 });
 export type DeviceRegistration = v.InferOutput<typeof DeviceRegistration>;
