@@ -7,7 +7,7 @@ const ENTITIES: Record<string, string> = {
   '&quot;': '"',
   '&#39;': "'",
 };
-const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m);
+const decodeEntities = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m);
 
 /**
  * A search snippet (markdown text, source `&<>` escaped, matched terms in `<mark>`) rendered as
@@ -20,7 +20,7 @@ export function Snippet(props: { html: string }) {
     for (const piece of props.html.split(/(<mark>|<\/mark>)/)) {
       if (piece === '<mark>') marked = true;
       else if (piece === '</mark>') marked = false;
-      else if (piece) out.push({ text: unescape(piece), marked });
+      else if (piece) out.push({ text: decodeEntities(piece), marked });
     }
     return out;
   };

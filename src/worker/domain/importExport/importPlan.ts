@@ -49,23 +49,30 @@ export function planImport(entries: readonly ImportEntry[], targetFolder = ''): 
   const items: PlannedItem[] = [];
   const skipped: Skipped[] = [];
   const taken = new Set<string>();
-  entries.forEach((e, index) => {
+  for (const [index, e] of entries.entries()) {
+    const skip = (reason: string) => skipped.push({ path: e.path, reason });
     const parts = e.path.split('/').filter((p) => p !== '');
     const name = parts.pop() ?? '';
-    if ([...parts, name].some((p) => p.startsWith('.')))
-      return skipped.push({ path: e.path, reason: 'hidden file or folder' });
+    if ([...parts, name].some((p) => p.startsWith('.'))) {
+      skip('hidden file or folder');
+      continue;
+    }
     const kind = classifyFile(name, e.mime);
-    if (!kind)
-      return skipped.push({
-        path: e.path,
-        reason: `"${extensionOf(name) || name}" files are not notes, PDFs, images, audio or video`,
-      });
+    if (!kind) {
+      skip(`"${extensionOf(name) || name}" files are not notes, PDFs, images, audio or video`);
+      continue;
+    }
     const limit = kind.type === 'markdown' ? MAX_IMPORT_NOTE_BYTES : MAX_IMPORT_FILE_BYTES;
-    if (e.size > limit)
-      return skipped.push({ path: e.path, reason: `larger than ${limit / 1024 / 1024} MB` });
+    if (e.size > limit) {
+      skip(`larger than ${limit / 1024 / 1024} MB`);
+      continue;
+    }
     const rawFolder = [targetFolder, ...parts.map(clean)].filter((p) => p !== '').join('/');
     const folder = checkFolderPath(rawFolder, 'path', true);
-    if (!folder.ok) return skipped.push({ path: e.path, reason: folder.error.message });
+    if (!folder.ok) {
+      skip(folder.error.message);
+      continue;
+    }
     const ext = extensionOf(name);
     const base = kind.type === 'markdown' ? name.slice(0, -(ext.length + 1)) : name;
     let title = clean(base);
@@ -80,7 +87,7 @@ export function planImport(entries: readonly ImportEntry[], targetFolder = ''): 
       title: unique,
       fileName,
     });
-  });
+  }
   return { items, skipped };
 }
 
