@@ -14,6 +14,7 @@ import { SearchDialog } from '../search/SearchDialog';
 import { createStoragePersistence } from '../settings/createStoragePersistence';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { createTheme } from '../settings/theme';
+import { SyncIndicator } from '../sync/SyncIndicator';
 import { createVaultClient } from '../vault/createVaultClient';
 import { createRoute } from './createRoute';
 import { FolderActions } from './FolderActions';
@@ -128,6 +129,7 @@ export function App() {
         <button type="button" onClick={() => setShowSearch(true)} aria-keyshortcuts="Control+K Meta+K">
           Search
         </button>
+        <SyncIndicator client={client} />
         <button type="button" onClick={() => setShowSettings(true)}>
           Settings
         </button>

@@ -1,6 +1,7 @@
 import { For, onMount } from 'solid-js';
 import { AuditLog } from '../agent/AuditLog';
 import { showModalWhenConnected } from '../app/showModal';
+import { SyncPanel } from '../sync/SyncPanel';
 import type { createStoragePersistence } from './createStoragePersistence';
 import type { createTheme, Theme } from './theme';
 
@@ -63,6 +64,7 @@ export function SettingsDialog(props: Props) {
         </p>
         <p>Version {__APP_VERSION__}</p>
       </section>
+      <SyncPanel />
       <AuditLog />
       <form method="dialog">
         <button type="submit">Close</button>

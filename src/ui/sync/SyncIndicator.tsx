@@ -1,0 +1,25 @@
+import { Show } from 'solid-js';
+import type { VaultRemote } from '../vault/createVaultClient';
+import { ERROR_TEXT, indicatorText } from './syncMessages';
+import { connectSync, syncState } from './syncSource';
+import './sync.css';
+
+/** The app bar's sync status: words, not a colour only; the error sentence as its title. */
+export function SyncIndicator(props: { client: { api: VaultRemote } }) {
+  connectSync(props.client);
+  return (
+    <Show when={syncState()}>
+      {(s) => (
+        <span
+          class="sync-indicator"
+          data-testid="sync-indicator"
+          data-phase={s().status.phase}
+          title={s().status.error ? ERROR_TEXT[s().status.error!.category] : undefined}
+          role="status"
+        >
+          {s().setup === 'ready' ? indicatorText(s().status) : 'Sync off'}
+        </span>
+      )}
+    </Show>
+  );
+}

@@ -1,0 +1,21 @@
+import * as Comlink from 'comlink';
+import { createSignal } from 'solid-js';
+import type { SyncState } from '../../worker/sync/syncController';
+import type { VaultRemote } from '../vault/createVaultClient';
+
+/**
+ * The sync store of the UI: the worker's sync state as a signal, and the API to act on it.
+ * A module signal (like the audit source) because settings is mounted apart from the app bar;
+ * connected by the app bar's indicator, which holds the vault client.
+ */
+const [state, setState] = createSignal<SyncState | null>(null);
+const [api, setApi] = createSignal<VaultRemote['sync'] | null>(null);
+
+export const syncState = state;
+export const syncApi = api;
+
+export function connectSync(client: { api: VaultRemote }): void {
+  if (api()) return;
+  setApi(() => client.api.sync);
+  void client.api.sync.onState(Comlink.proxy((s: SyncState) => setState(s)));
+}

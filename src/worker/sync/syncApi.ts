@@ -1,0 +1,48 @@
+import type { VaultDb } from '../db/schema';
+import { syncOf } from './attachSync';
+import type { SyncController, SyncState } from './syncController';
+
+type Answer<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+/** vaultApi's `sync` namespace: what the sync UI may ask of the worker (through Comlink). */
+export interface SyncApi {
+  state(): Promise<SyncState | null>;
+  /** `listener` must be a Comlink proxy; called with every new state */
+  onState(listener: (s: SyncState) => void): Promise<void>;
+  setServiceUrl(url: string): Promise<Answer<null>>;
+  requestCode(email: string): Promise<Answer<{ devCode?: string }>>;
+  signIn(email: string, code: string, deviceName: string): Promise<Answer<SyncState['setup']>>;
+  setUp(): Promise<Answer<{ kind: 'created'; recoveryKey: string } | { kind: 'needs_key' }>>;
+  restore(recoveryKey: string): Promise<Answer<null>>;
+  signOut(): Promise<void>;
+  syncNow(): Promise<void>;
+}
+
+const NOT_ATTACHED = {
+  ok: false as const,
+  error: { code: 'SYNC_UNAVAILABLE', message: 'sync is not attached to this vault' },
+};
+
+export function createSyncApi(db: VaultDb): SyncApi {
+  const c = (): SyncController | null => syncOf(db);
+  return {
+    state: async () => (await c()?.state()) ?? null,
+    async onState(listener) {
+      const controller = c();
+      if (!controller) return;
+      controller.onState(listener);
+      listener(await controller.state());
+    },
+    setServiceUrl: async (url) => (await c()?.setServiceUrl(url)) ?? NOT_ATTACHED,
+    requestCode: async (email) => (await c()?.requestCode(email)) ?? NOT_ATTACHED,
+    signIn: async (email, code, name) => (await c()?.signIn(email, code, name)) ?? NOT_ATTACHED,
+    setUp: async () => (await c()?.setUp()) ?? NOT_ATTACHED,
+    restore: async (key) => (await c()?.restore(key)) ?? NOT_ATTACHED,
+    signOut: async () => {
+      await c()?.signOut();
+    },
+    syncNow: async () => {
+      await c()?.syncNow();
+    },
+  };
+}
