@@ -9,6 +9,7 @@ import { searchOperations } from '../ops/search';
 import { planningOperations } from '../planning';
 import { createNoteBodies, type NoteBodies } from '../stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../stores/notesStore';
+import { attachSync } from '../sync/attachSync';
 import type { VaultServices } from './services';
 
 export interface VaultPlatform {
@@ -36,6 +37,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   const entry = await resolveVault(p.meta, requested, p.now());
   const deviceId = await installDeviceId(p.meta, p.newId);
   const db = openVaultDb(entry.id);
+  attachSync({ db, vaultId: entry.id, vaultName: entry.name, deviceId, now: p.now, newId: p.newId, locks: p.locks, openChannel: p.openChannel });
   await db.open();
   const feed = new ChangeFeed(entry.id, p.openChannel(`cairn:changes:${entry.id}`));
   const services: VaultServices = { vaultId: entry.id, db, feed, now: p.now, newId: p.newId, deviceId };
