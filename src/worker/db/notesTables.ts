@@ -1,4 +1,5 @@
 import type { EntityTable } from 'dexie';
+import type { LinkRow } from '../domain/notes/links/linkRows';
 
 /** Tables of the knowledge half of the vault (notes, folders, bodies). See schema.ts for versions. */
 export interface NoteRow {
@@ -13,6 +14,8 @@ export interface NoteRow {
   snippet: string;
   wordCount: number;
   tags: string[];
+  /** frontmatter `aliases`/`alias` (resolveByTitle's fallback); absent on rows written before 2026-11-21 */
+  aliases?: string[];
   emoji: string | null;
   localOnly: boolean;
   /** filed files only: MIME type and size in bytes (null/absent for markdown) */
@@ -69,6 +72,14 @@ export interface BlobRow {
   blob: Blob;
 }
 
+/**
+ * One link of a note's body (domain LinkRow, src/worker/domain/notes/links/linkRows.ts) as
+ * stored: `seq` (auto-increment) keeps a note's rows in document order. Rows of a note are
+ * replaced in the same transaction as its body mirror; `to_id` is null while unresolved (and then
+ * absent from the `to_id` index).
+ */
+export type StoredLinkRow = LinkRow & { seq?: number };
+
 /** One chunk of the persistent full-text index (src/worker/search, SearchStore port). */
 export interface SearchChunkRow {
   key: string;
@@ -84,6 +95,7 @@ export interface NotesTables {
   crdtUpdates: EntityTable<CrdtUpdateRow, 'seq'>;
   crdtSnapshots: EntityTable<CrdtSnapshotRow, 'docId'>;
   noteVersions: EntityTable<NoteVersionRow, 'id'>;
+  links: EntityTable<StoredLinkRow, 'seq'>;
 }
 
 export const NOTES_TABLES_V1 = {
@@ -100,4 +112,5 @@ export const NOTES_TABLES_V2: Record<string, string> = {
   noteVersions: 'id, noteId, [noteId+created]',
   blobs: 'id',
   searchChunks: 'key',
+  links: '++seq, from_id, to_id, target_name',
 };

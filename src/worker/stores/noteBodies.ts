@@ -1,15 +1,33 @@
+import Dexie from 'dexie';
 import * as Y from 'yjs';
 import { AppFailure, ok, type Result } from '../../shared/result';
 import type { ChannelPort } from '../changes/changeFeed';
 import { BODY_TEXT, COMPACT_AFTER, createDocStore, initialState } from '../crdt/docStore';
 import { createLoadedDocs } from '../crdt/loadedDocs';
 import { spliceText } from '../crdt/textDiff';
-import type { NoteRow } from '../db/schema';
+import type { NoteRow, VaultDb } from '../db/schema';
+import { headerOfRow, sameHeader } from '../links/headerOfRow';
+import { createLinkIndex } from '../links/linkIndex';
 import type { VaultServices } from '../vault/services';
 import { deriveText } from './noteText';
 import { createNoteVersions, type VersionReason } from './noteVersions';
 
 export type DocUpdateListener = (docId: string, update: Uint8Array) => void;
+
+/**
+ * The tables one body write touches. A caller that wraps a body write in its own transaction
+ * (the sync engine's applyRemoteBody) must open it over these, so that the links commit with the
+ * body; a parent transaction without `links` still works, and the links follow in a transaction
+ * of their own right after it.
+ */
+export const noteBodyTables = (db: VaultDb) => [
+  db.notes,
+  db.bodies,
+  db.crdtUpdates,
+  db.crdtSnapshots,
+  db.noteVersions,
+  db.links,
+];
 
 /**
  * Note bodies as Yjs documents. Every change, whether typed in an editor (an update) or a
@@ -24,6 +42,14 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
   const store = createDocStore(db);
   const loaded = createLoadedDocs();
   const listeners = new Set<DocUpdateListener>();
+  const links = createLinkIndex(db);
+  const announceLinks = (ids: string[]) => feed.committed([{ table: 'links', op: 'put', ids }]);
+
+  // Headers written where this index was not told (another tab, the sync engine): re-resolve.
+  feed.subscribe((batch) => {
+    const ids = batch.changes.filter((c) => c.table === 'notes').flatMap((c) => c.ids);
+    if (ids.length > 0) links.reconcile(ids).then(announceLinks, (err) => console.error('links', err));
+  });
 
   channel?.addEventListener('message', (e) => {
     const { docId, update } = (e.data ?? {}) as { docId?: unknown; update?: unknown };
@@ -49,12 +75,24 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
     return doc;
   }
 
-  async function mirror(row: NoteRow, markdown: string, reason: VersionReason): Promise<NoteRow> {
+  /** Writes the markdown mirror, the derived fields and (when `linkIds` is given) the note's links. */
+  async function mirror(
+    row: NoteRow,
+    markdown: string,
+    reason: VersionReason,
+    linkIds: string[] | null,
+  ): Promise<NoteRow> {
     const old = (await db.bodies.get(row.id))?.markdown ?? '';
     await versions.keepBefore(row.id, row.title, old, reason);
     const next = { ...row, ...deriveText(markdown), modified: now() };
     await db.notes.put(next);
     await db.bodies.put({ id: row.id, markdown });
+    if (linkIds) {
+      const before = headerOfRow(row);
+      const after = headerOfRow(next);
+      if (!sameHeader(before, after)) linkIds.push(...(await links.headersChangedInTx([{ before, after }])));
+      linkIds.push(...(await links.writeOutgoingInTx(next, markdown)));
+    }
     return next;
   }
 
@@ -65,8 +103,10 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
     change: (doc: Y.Doc) => Uint8Array | null,
   ): Promise<Result<NoteRow>> {
     const updates: Uint8Array[] = [];
+    const parent = Dexie.currentTransaction;
+    const linkIds = parent && !parent.storeNames.includes('links') ? null : ([] as string[]);
     try {
-      const tables = [db.notes, db.bodies, db.crdtUpdates, db.crdtSnapshots, db.noteVersions];
+      const tables = linkIds ? noteBodyTables(db) : noteBodyTables(db).filter((t) => t !== db.links);
       const row = await db.transaction('rw', tables, async () => {
         const note = await db.notes.get(docId);
         if (!note)
@@ -77,19 +117,30 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
         updates.push(update);
         await store.append(docId, update);
         if ((await store.updateCount(docId)) > COMPACT_AFTER) await store.compact(docId);
-        return mirror(note, doc.getText(BODY_TEXT).toString(), reason);
+        return mirror(note, doc.getText(BODY_TEXT).toString(), reason, linkIds);
       });
+      links.settle();
+      if (updates.length > 0 && linkIds === null) {
+        // Runs after the parent transaction (overlapping scope), so it reads what that committed.
+        setTimeout(() => {
+          links.refreshOutgoing(docId).then(announceLinks, (err) => console.error('links', err));
+        }, 0);
+      }
       if (updates.length > 0) {
         for (const u of updates) {
           channel?.postMessage({ docId, update: u });
           // This tab's editor made an 'edit' itself; anything else (an operation, a restore) it must receive.
           if (reason !== 'edit') for (const l of listeners) l(docId, u);
         }
-        feed.committed([{ table: 'notes', op: 'put', ids: [docId] }]);
+        feed.committed([
+          { table: 'notes', op: 'put', ids: [docId] },
+          { table: 'links', op: 'put', ids: [...new Set(linkIds ?? [])] },
+        ]);
       }
       return ok(row);
     } catch (err) {
       loaded.drop(docId); // the in-memory doc may hold what did not commit: reload it next time
+      await links.rollback();
       if (err instanceof AppFailure) return { ok: false, error: err.error };
       throw err;
     }
@@ -163,6 +214,9 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
     },
 
     versions,
+
+    /** This worker's link index (the `links` table and the resolver); notesStore writes through it. */
+    links,
 
     /** Restores a version: the current text becomes a version, then the old text comes back. */
     async restoreVersion(versionId: string): Promise<Result<NoteRow>> {

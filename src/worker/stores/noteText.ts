@@ -1,4 +1,5 @@
 import { readNote } from '../domain/notes/frontmatter/readNote';
+import { aliasesOf } from '../domain/notes/noteHeader';
 import { noteTags } from '../domain/notes/tags';
 import { wordCount } from '../domain/notes/wordCount';
 
@@ -10,6 +11,7 @@ export interface DerivedText {
   snippet: string;
   wordCount: number;
   tags: string[];
+  aliases: string[];
 }
 
 /** What the list and tag views keep of a body, derived once per write, never on read. */
@@ -23,6 +25,7 @@ export function deriveText(markdown: string): DerivedText {
     snippet: flat.length > SNIPPET_CHARS ? `${flat.slice(0, SNIPPET_CHARS - 1)}…` : flat,
     wordCount: wordCount(body),
     tags: noteTags(frontmatter, body),
+    aliases: aliasesOf(frontmatter),
   };
 }
 

@@ -5,6 +5,8 @@ import { checkFolderPath, isInside, parentFolder } from '../domain/notes/paths/f
 import { checkTitle } from '../domain/notes/paths/nameRules';
 import { planFolderRename } from '../domain/notes/paths/renameFolder';
 import { nextFreeTitle } from '../domain/notes/paths/titles';
+import { headerOfRow } from '../links/headerOfRow';
+import type { HeaderChange } from '../links/linkIndex';
 import type { NoteBodies } from './noteBodies';
 import { deriveText, MAX_NOTE_BYTES, utf8Bytes } from './noteText';
 
@@ -60,6 +62,7 @@ const MAX_PAGE = 500;
  * announced on the change feed only after it commits and only for the rows it changed.
  */
 export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
+  const links = bodies.links;
   /** Runs `work` in one rw transaction; a thrown AppFailure becomes the refusal, nothing written. */
   async function write<T>(work: (changes: Change[]) => Promise<T>): Promise<Result<T>> {
     const changes: Change[] = [];
@@ -73,11 +76,14 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
         db.crdtSnapshots,
         db.noteVersions,
         db.blobs,
+        db.links,
       ];
       const value = await db.transaction('rw', tables, async () => await work(changes));
+      links.settle();
       feed.committed(changes);
       return ok(value);
     } catch (err) {
+      await links.rollback();
       if (err instanceof AppFailure) return { ok: false, error: err.error };
       throw err;
     }
@@ -109,6 +115,20 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
       p = parent;
     }
     return created;
+  }
+
+  /**
+   * Inside the write: header changes re-resolve the stored links (and the resolver), then the
+   * bodies given have their outgoing links written; the notes whose links changed are announced.
+   */
+  async function relink(
+    changes: Change[],
+    headers: readonly HeaderChange[],
+    bodiesOf: readonly { row: NoteRow; markdown: string }[] = [],
+  ): Promise<void> {
+    const ids = await links.headersChangedInTx(headers);
+    for (const b of bodiesOf) ids.push(...(await links.writeOutgoingInTx(b.row, b.markdown)));
+    changes.push({ table: 'links', op: 'put', ids: [...new Set(ids)] });
   }
 
   const unwrap = <T>(checked: { ok: true; value: T } | { ok: false; error: AppFailure['error'] }): T => {
@@ -205,6 +225,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
           { table: 'notes', op: 'put', ids: [row.id] },
           { table: 'folders', op: 'put', ids: folders },
         );
+        await relink(changes, [{ after: headerOfRow(row) }], [{ row, markdown }]);
         return row;
       });
     },
@@ -226,6 +247,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
         const next = { ...row, title, titleKey: title.toLowerCase(), modified: now() };
         await db.notes.put(next);
         changes.push({ table: 'notes', op: 'put', ids: [id] });
+        await relink(changes, [{ before: headerOfRow(row), after: headerOfRow(next) }]);
         return next;
       });
     },
@@ -263,6 +285,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
         const next = { ...row, folderPath, modified: now() };
         await db.notes.put(next);
         changes.push({ table: 'notes', op: 'put', ids: [id] }, { table: 'folders', op: 'put', ids: folders });
+        await relink(changes, [{ before: headerOfRow(row), after: headerOfRow(next) }]);
         return next;
       });
     },
@@ -277,6 +300,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
         await db.blobs.delete(id);
         await bodies.remove(id);
         changes.push({ table: 'notes', op: 'delete', ids: [id] });
+        await relink(changes, [{ before: headerOfRow(row) }]);
         return { id };
       });
     },
@@ -290,6 +314,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
       return write(async (changes) => {
         const created: NoteRow[] = [];
         const folders: string[] = [];
+        const markdowns: { row: NoteRow; markdown: string }[] = [];
         for (const item of items) {
           const folderPath = unwrap(checkFolderPath(item.folderPath, 'folder_path', true));
           const base = unwrap(checkTitle(item.title));
@@ -321,6 +346,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
             await db.bodies.add({ id, markdown: item.markdown });
             await bodies.create(id, item.markdown);
             created.push(row);
+            markdowns.push({ row, markdown: item.markdown });
           } else {
             const row: NoteRow = {
               ...common,
@@ -339,6 +365,11 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
         changes.push(
           { table: 'notes', op: 'put', ids: created.map((r) => r.id) },
           { table: 'folders', op: 'put', ids: folders },
+        );
+        await relink(
+          changes,
+          created.map((r) => ({ after: headerOfRow(r) })),
+          markdowns,
         );
         return created;
       });
@@ -399,8 +430,11 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
         );
         const t = now();
         const byId = new Map(inside.map((n) => [n.id, n]));
-        await db.notes.bulkPut(
-          plan.items.map((m) => ({ ...byId.get(m.id)!, folderPath: m.to, modified: t })),
+        const moved = plan.items.map((m) => ({ ...byId.get(m.id)!, folderPath: m.to, modified: t }));
+        await db.notes.bulkPut(moved);
+        await relink(
+          changes,
+          moved.map((row) => ({ before: headerOfRow(byId.get(row.id)!), after: headerOfRow(row) })),
         );
         changes.push(
           { table: 'folders', op: 'delete', ids: plan.folders.map((f) => f.from) },
@@ -418,7 +452,8 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
           throw new AppFailure({ code: 'NOT_FOUND', message: `No folder "${path}".`, field: 'path' });
         }
         const folders = (await db.folders.toArray()).filter((f) => isInside(f.path, path)).map((f) => f.path);
-        const notes = (await db.notes.filter((n) => isInside(n.folderPath, path)).primaryKeys()) as string[];
+        const rows = await db.notes.filter((n) => isInside(n.folderPath, path)).toArray();
+        const notes = rows.map((n) => n.id);
         await db.folders.bulkDelete(folders);
         await db.notes.bulkDelete(notes);
         await db.bodies.bulkDelete(notes);
@@ -427,6 +462,10 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
         changes.push(
           { table: 'folders', op: 'delete', ids: folders },
           { table: 'notes', op: 'delete', ids: notes },
+        );
+        await relink(
+          changes,
+          rows.map((n) => ({ before: headerOfRow(n) })),
         );
         return { path };
       });

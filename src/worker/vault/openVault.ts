@@ -3,6 +3,9 @@ import { installDeviceId, type MetaDb, resolveVault, type VaultEntry } from '../
 import { openVaultDb } from '../db/schema';
 import { type SearchIndexer, startSearchIndexer } from '../indexing/searchIndexer';
 import { electLeader, type LeaderElection } from '../leader';
+import { createLinkReads } from '../links/linkReads';
+import { graphOperations } from '../ops/graph/graphOperations';
+import { linkOperations } from '../ops/links/linkOperations';
 import { notesOperations } from '../ops/notes';
 import { createRegistry, type Registry } from '../ops/registry';
 import { searchOperations } from '../ops/search';
@@ -37,13 +40,24 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   const entry = await resolveVault(p.meta, requested, p.now());
   const deviceId = await installDeviceId(p.meta, p.newId);
   const db = openVaultDb(entry.id);
-  attachSync({ db, vaultId: entry.id, vaultName: entry.name, deviceId, now: p.now, newId: p.newId, locks: p.locks, openChannel: p.openChannel });
+  attachSync({
+    db,
+    vaultId: entry.id,
+    vaultName: entry.name,
+    deviceId,
+    now: p.now,
+    newId: p.newId,
+    locks: p.locks,
+    openChannel: p.openChannel,
+  });
   await db.open();
   const feed = new ChangeFeed(entry.id, p.openChannel(`cairn:changes:${entry.id}`));
   const services: VaultServices = { vaultId: entry.id, db, feed, now: p.now, newId: p.newId, deviceId };
   const leader = electLeader(p.locks, entry.id);
   const bodies = createNoteBodies(services, p.openChannel(`cairn:crdt:${entry.id}`));
   const notes = createNotesStore({ ...services, bodies });
+  await bodies.links.ensureLoaded();
+  const linkReads = createLinkReads(db, bodies.links);
   // The index opens in the background: nothing else waits for it (search calls do).
   const search = startSearchIndexer({
     db,
@@ -54,6 +68,8 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   });
   const registry = createRegistry([
     ...notesOperations(notes),
+    ...linkOperations(linkReads),
+    ...graphOperations(linkReads),
     ...searchOperations({
       query: async (q) => (await search).index.query(q),
       quick: async (q, limit) => (await search).index.quick(q, limit),
