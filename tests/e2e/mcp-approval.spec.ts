@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Approvals through the REAL service worker /mcp and the real dialog. `?approvalTimeoutMs=1500`
+// shortens the 120 s time-out for the time-out case (src/ui/agent/approvalTimeout.ts).
+
+async function openControlled(page: Page, search = '') {
+  await page.goto(`/${search}`);
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller === null) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+    }
+  });
+}
+
+function callTool(page: Page, name: string, args: object) {
+  return page.evaluate(
+    async ({ name, args }) => {
+      const res = await fetch('/mcp', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name, arguments: args },
+        }),
+      });
+      return (await res.json()).result as { isError?: boolean; structuredContent: Record<string, unknown> };
+    },
+    { name, args },
+  );
+}
+
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Agent request' });
+
+test('allow once, then deny: the denial changes nothing and both are in the audit log', async ({ page }) => {
+  await openControlled(page);
+  const first = callTool(page, 'vault_create_folder', { path: 'Agent A' });
+  const dialog = dialogOf(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('agent-caller')).toContainText('MCP client');
+  await expect(dialog.getByText('vault_create_folder')).toBeVisible();
+  await expect(dialog.locator('pre.agent-args')).toContainText('"path": "Agent A"');
+  // A script in the page cannot approve: its click is not a trusted event.
+  await page.evaluate(() => {
+    for (const b of document.querySelectorAll<HTMLButtonElement>('dialog.agent-request button')) {
+      if (b.textContent?.includes('Allow once')) b.click();
+    }
+  });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Allow once' }).click();
+  expect((await first).isError).toBeUndefined();
+
+  // "once" is not remembered: the next write asks again; Deny refuses it with APPROVAL_DENIED.
+  const second = callTool(page, 'vault_create_folder', { path: 'Agent B' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  const denied = await second;
+  expect(denied.isError).toBe(true);
+  expect(denied.structuredContent.code).toBe('APPROVAL_DENIED');
+  const folders = await callTool(page, 'vault_list_folder', { recursive: true });
+  expect(JSON.stringify(folders)).not.toContain('Agent B');
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const rows = page.getByTestId('audit-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Denied');
+  await expect(rows.nth(1)).toContainText('Allowed once');
+});
+
+test('allow for this tab is remembered per tool; deletes never offer it; Escape denies', async ({ page }) => {
+  await openControlled(page);
+  const dialog = dialogOf(page);
+  const first = callTool(page, 'vault_create_folder', { path: 'T1' });
+  await dialog.getByRole('button', { name: 'Allow for this tab' }).click();
+  expect((await first).isError).toBeUndefined();
+  // Asked no more for this tool in this tab.
+  expect((await callTool(page, 'vault_create_folder', { path: 'T2' })).isError).toBeUndefined();
+  await expect(dialog).toBeHidden();
+
+  const del = callTool(page, 'vault_delete_folder', { path: 'T2' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Allow for this tab' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const escaped = await del;
+  expect(escaped.structuredContent.code).toBe('APPROVAL_DENIED');
+  await expect(dialog).toBeHidden();
+});
+
+test('an unanswered request is denied at the time-out', async ({ page }) => {
+  await openControlled(page, '?approvalTimeoutMs=1500');
+  const pending = callTool(page, 'vault_create_folder', { path: 'Late' });
+  await expect(dialogOf(page)).toBeVisible();
+  const result = await pending;
+  expect(result.structuredContent.code).toBe('APPROVAL_DENIED');
+  await expect(dialogOf(page)).toBeHidden();
+});

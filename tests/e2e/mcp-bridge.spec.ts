@@ -1,0 +1,316 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { SchemaNode } from '../../src/worker/ops/schema';
+import { badInputCases } from '../../src/worker/tools/badInput/badInputCases';
+
+// The /mcp endpoint of the REAL service worker, called from the page with fetch (so the request
+// carries the tab's clientId), the vault worker answering, and the approval dialog clicked.
+
+interface RpcReply {
+  status: number;
+  headers: Record<string, string>;
+  body: { result?: Record<string, unknown>; error?: { code: number; message: string } } | null;
+}
+
+async function openControlled(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller === null) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+    }
+  });
+}
+
+let nextId = 1;
+async function rpc(
+  page: Page,
+  method: string,
+  params?: object,
+  init: { headers?: Record<string, string> } = {},
+) {
+  const message = { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) };
+  return page.evaluate(
+    async ({ message, headers }) => {
+      const res = await fetch('/mcp', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+        body: JSON.stringify(message),
+      });
+      const text = await res.text();
+      return {
+        status: res.status,
+        headers: Object.fromEntries(res.headers.entries()),
+        body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null,
+      };
+    },
+    { message, headers: init.headers ?? {} },
+  ) as Promise<RpcReply>;
+}
+
+/** Calls a tool; when it waits for approval, clicks "Allow for this tab" in the real dialog. */
+async function call(page: Page, name: string, args: object, allow = false) {
+  const pending = rpc(page, 'tools/call', { name, arguments: args });
+  if (allow) {
+    // An earlier "Allow for this tab" for the same tool answers without a dialog.
+    const dialog = page.getByRole('dialog', { name: 'Agent request' });
+    const first = await Promise.race([pending.then(() => 'reply'), dialog.waitFor().then(() => 'dialog')]);
+    if (first === 'dialog') {
+      const tab = dialog.getByRole('button', { name: 'Allow for this tab' });
+      await ((await tab.isVisible()) ? tab : dialog.getByRole('button', { name: 'Allow once' })).click();
+    }
+  }
+  const reply = await pending;
+  expect(reply.status).toBe(200);
+  const result = reply.body?.result as {
+    content: { type: string; text: string }[];
+    structuredContent: unknown;
+    isError?: boolean;
+  };
+  // The text part is always the reply itself, as JSON; structuredContent the same object.
+  expect(result.content[0]?.type).toBe('text');
+  const json = JSON.parse(result.content[0]?.text ?? 'null');
+  if (json !== null && typeof json === 'object' && !Array.isArray(json))
+    expect(result.structuredContent).toEqual(json);
+  return { result, json };
+}
+
+test('initialize, ping, notifications and HTTP rules of /mcp', async ({ page }) => {
+  await openControlled(page);
+  for (const version of ['2025-11-25', '2026-07-28']) {
+    const init = await rpc(page, 'initialize', {
+      protocolVersion: version,
+      capabilities: {},
+      clientInfo: { name: 'e2e', version: '1' },
+    });
+    expect(init.status).toBe(200);
+    expect(init.headers['cache-control']).toBe('no-store');
+    expect(init.headers['content-type']).toContain('application/json');
+    expect(init.headers['mcp-session-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(init.body?.result?.protocolVersion).toBe(version);
+    expect((init.body?.result?.serverInfo as { name: string }).name).toBe('cairn');
+  }
+  expect((await rpc(page, 'ping')).body?.result).toEqual({});
+  const note = await page.evaluate(async () => {
+    const res = await fetch('/mcp', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    return { status: res.status, body: await res.text(), cache: res.headers.get('cache-control') };
+  });
+  expect(note).toEqual({ status: 202, body: '', cache: 'no-store' });
+  const get = await page.evaluate(async () => {
+    const res = await fetch('/mcp');
+    return { status: res.status, allow: res.headers.get('allow') };
+  });
+  expect(get).toEqual({ status: 405, allow: 'POST' });
+  const badVersion = await rpc(page, 'ping', undefined, {
+    headers: { 'MCP-Protocol-Version': '1999-01-01' },
+  });
+  expect(badVersion.status).toBe(400);
+  expect((await rpc(page, 'no/such')).body?.error?.code).toBe(-32601);
+});
+
+test('every listed tool answers valid arguments on a seeded vault with its reply shape', async ({ page }) => {
+  await openControlled(page);
+  const list = await rpc(page, 'tools/list');
+  const tools = (list.body?.result?.tools ?? []) as { name: string; inputSchema: SchemaNode }[];
+  const names = tools.map((t) => t.name);
+  expect(names.length).toBeGreaterThan(10);
+
+  // Seed through the tools themselves (each write approved in the dialog).
+  await call(page, 'vault_create_folder', { path: 'Projects' }, true);
+  const created = await call(
+    page,
+    'vault_create_note',
+    {
+      title: 'Plan',
+      content_markdown: '# Plan\n\nShip the **bridge**.\n',
+      folder_path: 'Projects',
+      tags: ['work'],
+    },
+    true,
+  );
+  const note = created.json as { id: string; body_bytes: number; body_sha256: string; href: string };
+  expect(note.id).toEqual(expect.any(String));
+  expect(note.body_sha256).toMatch(/^[0-9a-f]{64}$/);
+  // The stored body carries the tags as frontmatter, so it is longer than the markdown sent.
+  expect(note.body_bytes).toBeGreaterThan(
+    new TextEncoder().encode('# Plan\n\nShip the **bridge**.\n').length,
+  );
+  const task = (await call(page, 'vault_create_task', { title: 'Write tests', priority: 2 }, true)).json as {
+    id: string;
+  };
+  expect(task.id).toEqual(expect.any(String));
+  const projects = (await call(page, 'vault_list_projects', {})).json as
+    | { id: string }[]
+    | { projects: { id: string }[] };
+  const projectList = Array.isArray(projects) ? projects : projects.projects;
+  const projectId = projectList[0]?.id;
+
+  const valid: Record<string, { args: object; approve?: boolean; check?: (json: unknown) => void }> = {
+    vault_search_notes: { args: { query: 'bridge' } },
+    vault_read_note: {
+      args: { id: note.id },
+      check: (j) => expect(JSON.stringify(j)).toContain('Ship the **bridge**'),
+    },
+    vault_list_folder: {
+      args: { path: 'Projects' },
+      check: (j) => expect(JSON.stringify(j)).toContain(note.id),
+    },
+    vault_get_current_note: { args: {}, check: (j) => expect(j).toBeNull() },
+    vault_list_tasks: { args: { limit: 10 }, check: (j) => expect(JSON.stringify(j)).toContain(task.id) },
+    vault_get_task: {
+      args: { id: task.id },
+      check: (j) => expect(JSON.stringify(j)).toContain('Write tests'),
+    },
+    vault_list_projects: { args: {} },
+    vault_get_project: { args: { id: projectId ?? 'inbox' } },
+    vault_list_statuses: { args: { project_id: projectId ?? 'inbox' } },
+    vault_create_note: { args: { title: 'Second', content_markdown: 'x' }, approve: true },
+    vault_rename_note: {
+      args: { id: note.id, title: 'Plan v2' },
+      approve: true,
+      check: (j) => expect((j as { title: string }).title).toBe('Plan v2'),
+    },
+    vault_create_folder: { args: { path: 'Archive' }, approve: true },
+    vault_rename_folder: { args: { old_path: 'Archive', new_path: 'Archive 2' }, approve: true },
+    vault_delete_folder: { args: { path: 'Archive 2' }, approve: true },
+    vault_create_task: { args: { title: 'Another' }, approve: true },
+    vault_desktop_describe: {
+      args: {},
+      check: (j) => expect(Array.isArray(j) || typeof j === 'object').toBe(true),
+    },
+    vault_desktop_read: { args: { operation: 'notes.get', args: [note.id] } },
+    vault_desktop_write: { args: { operation: 'notes.createFolder', args: ['ViaDesktop'] }, approve: true },
+    vault_delete_note: { args: { id: note.id }, approve: true },
+  };
+  // A tool added later fails here until it has a valid call in this table.
+  expect(names.filter((n) => valid[n] === undefined)).toEqual([]);
+  // In the table's order (the delete last), not the catalogue's.
+  for (const [name, entry] of Object.entries(valid)) {
+    if (!names.includes(name)) continue;
+    const { result, json } = await call(page, name, entry.args, entry.approve === true);
+    expect(result.isError, `${name}: ${JSON.stringify(json)}`).toBeUndefined();
+    entry.check?.(json);
+  }
+  // The deleted note is gone: its id now answers NOT_FOUND as an error result.
+  const gone = await call(page, 'vault_read_note', { id: note.id });
+  expect(gone.result.isError).toBe(true);
+  expect((gone.json as { code: string }).code).toBe('NOT_FOUND');
+});
+
+test('generated bad input for every tool is refused with VALIDATION naming the field', async ({ page }) => {
+  await openControlled(page);
+  const list = await rpc(page, 'tools/list');
+  const tools = (list.body?.result?.tools ?? []) as { name: string; inputSchema: SchemaNode }[];
+  test.setTimeout(120_000);
+  const cases = tools.flatMap((tool) =>
+    badInputCases(tool.inputSchema, { label: 'arguments', prefixed: false })
+      // MCP treats `"arguments": null` as arguments left out (the dispatcher reads it as {}), so
+      // that one case is a missing-field refusal over /mcp; the tool host unit tests cover it.
+      .filter((bad) => bad.value !== null)
+      .map((bad) => ({ tool: tool.name, ...bad })),
+  );
+  const replies = await page.evaluate(async (all) => {
+    const out: unknown[] = [];
+    for (const c of all) {
+      const res = await fetch('/mcp', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: c.tool, arguments: c.value },
+        }),
+      });
+      out.push((await res.json()).result);
+    }
+    return out;
+  }, cases);
+  cases.forEach((c, i) => {
+    const result = replies[i] as { isError?: boolean; structuredContent: { code: string; field?: string } };
+    expect(result.isError, `${c.tool} ${c.name}`).toBe(true);
+    expect(result.structuredContent.code, `${c.tool} ${c.name}`).toBe('VALIDATION');
+    expect(result.structuredContent.field, `${c.tool} ${c.name}`).toBe(c.field);
+  });
+  const count = cases.length;
+  expect(count).toBeGreaterThan(50);
+  // Nothing was written: no approval was ever asked, the vault has no notes.
+  await expect(page.getByRole('dialog', { name: 'Agent request' })).toBeHidden();
+  const notes = await call(page, 'vault_list_folder', { recursive: true });
+  expect(JSON.stringify(notes.json)).not.toContain('"id"');
+});
+
+test('tools/list works offline from the precached document; /mcp/tools.json is served', async ({
+  page,
+  context,
+}) => {
+  await openControlled(page);
+  const doc = await page.evaluate(async () => (await fetch('/mcp/tools.json')).json());
+  expect(doc.endpoint).toBe('/mcp');
+  expect(doc.entries.vault_read_note.additionalProperties).toBe(false);
+  expect(doc.entries['notes.get']).toBeDefined();
+  await context.setOffline(true);
+  const list = await rpc(page, 'tools/list');
+  expect(((list.body?.result?.tools ?? []) as { name: string }[]).map((t) => t.name)).toContain(
+    'vault_read_note',
+  );
+  // The tab answers while offline too: calls run in its vault worker.
+  const read = await call(page, 'vault_list_projects', {});
+  expect(read.result.isError).toBeUndefined();
+  await context.setOffline(false);
+});
+
+// The no-window case (tools/list from the precached document, tools/call refused NO_WINDOW) is
+// proved in tests/unit/agent/mcpHttp.test.ts: a page cannot make a request through the service
+// worker once no window of the origin is open.
+
+test('WebMCP: every tool registered on document.modelContext when the browser has it', async ({ page }) => {
+  await openControlled(page);
+  const has = await page.evaluate(() => 'modelContext' in document);
+  test.skip(!has, 'this Chromium has no document.modelContext (WebMCP flag unavailable)');
+  await expect(page.locator('html[data-webmcp-tools]')).toBeAttached();
+  const registered = Number(await page.locator('html').getAttribute('data-webmcp-tools'));
+  const list = await rpc(page, 'tools/list');
+  expect(registered).toBe(((list.body?.result?.tools ?? []) as unknown[]).length);
+});
+
+test('window.cairnAgent is frozen and answers like /mcp', async ({ page }) => {
+  await openControlled(page);
+  const out = await page.evaluate(async () => {
+    const agent = window.cairnAgent;
+    if (agent === undefined) return null;
+    const tools = await agent.listTools();
+    const res = await agent.callTool('vault_list_projects', {});
+    const bad = await agent.callTool('vault_get_task', { id: '' });
+    let replaced = true;
+    try {
+      (window as unknown as { cairnAgent: unknown }).cairnAgent = {};
+      replaced = window.cairnAgent !== agent;
+    } catch {
+      replaced = false;
+    }
+    return {
+      frozen: Object.isFrozen(agent),
+      replaced,
+      count: tools.length,
+      isError: res.isError ?? false,
+      bad,
+    };
+  });
+  expect(out).not.toBeNull();
+  expect(out?.frozen).toBe(true);
+  expect(out?.replaced).toBe(false);
+  expect(out?.count).toBeGreaterThan(10);
+  expect(out?.isError).toBe(false);
+  expect((out?.bad as { structuredContent: { code: string } }).structuredContent.code).toBe('VALIDATION');
+});
