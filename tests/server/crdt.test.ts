@@ -164,6 +164,15 @@ describe('note bodies: CRDT updates and snapshots (real workerd)', () => {
     expect(errorCode(upd)).toBe('STORAGE_QUOTA_EXCEEDED');
   });
 
+  it('an update over 1 MB gets a bare 413 (send it as a snapshot); an empty one is invalid', async () => {
+    const d = await signInDevice();
+    const res = await pushUpdate(d, 'big', b64(Buffer.alloc(1_000_001, 1)));
+    expect(res.status).toBe(413);
+    expect(res.text).toBe('');
+    expect((await getUpdates(d, 'big')).body.updates).toEqual([]);
+    expect(errorCode(await pushUpdate(d, 'e', ''))).toBe('VALIDATION_ERROR');
+  });
+
   it('a snapshot over 5 MB gets a bare 413', async () => {
     const d = await signInDevice();
     const res = await pushSnapshot(d, {

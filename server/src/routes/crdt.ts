@@ -11,6 +11,7 @@ import {
   type CrdtUpdatesBatchResponse,
   type SnapshotMeta,
 } from '../../../src/sync/protocol/crdt';
+import { CRDT_UPDATE_MAX_BYTES } from '../../../src/sync/protocol/limits';
 import { pushSnapshots, type SnapshotInput } from '../crdt/push-snapshots';
 import { checkSnapshot, metaOf, readNoteStates, readSnapshot } from '../crdt/snapshots';
 import { listUpdates, listUpdatesBatch, type NoteScope, pushUpdate } from '../crdt/updates';
@@ -22,6 +23,10 @@ import { BUCKETS } from '../middleware/buckets';
 import { rateLimit } from '../middleware/rate-limit';
 import { writeGate } from '../middleware/write-gate';
 import type { HubFrame } from '../ports/hub';
+
+/** Decoded byte length of valid padded base64. */
+const decodedSize = (b64: string) =>
+  (b64.length / 4) * 3 - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
 
 function scopeOf(c: Context<AppEnv>): NoteScope {
   const client = c.get('client');
@@ -47,6 +52,12 @@ export function crdtRoutes(): Hono<AppEnv> {
   r.post('/crdt/updates', rateLimit(BUCKETS.crdt_push), writeGate, async (c) => {
     const body = await parseBody(c, CrdtUpdatePush);
     if (!body.ok) return body.response;
+    const size = decodedSize(body.value.update);
+    if (size === 0) return errorResponse(c, 'VALIDATION_ERROR', 'update must be non-empty');
+    if (size > CRDT_UPDATE_MAX_BYTES) {
+      c.get('deps').log('snapshot_rejected', { reason: 'body_limit_exceeded', totalBytes: size });
+      return c.body(null, 413);
+    }
     const res = await pushUpdate(
       c.get('deps'),
       scopeOf(c),

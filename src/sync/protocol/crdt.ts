@@ -15,7 +15,8 @@ const sequence = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const pageLimit = v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(100));
 
 /** `POST /sync/crdt/updates`: one incremental update of one note (at most 1 MB). */
-export const CrdtUpdatePush = v.strictObject({ noteId: itemId, update: base64(CRDT_UPDATE_MAX_BYTES) });
+/** An update over CRDT_UPDATE_MAX_BYTES decoded gets a bare 413: send it as a snapshot instead. */
+export const CrdtUpdatePush = v.strictObject({ noteId: itemId, update: base64(MAX_SYNC_BODY_BYTES) });
 export type CrdtUpdatePush = v.InferOutput<typeof CrdtUpdatePush>;
 export interface CrdtUpdatePushResponse {
   sequenceNum: number;
