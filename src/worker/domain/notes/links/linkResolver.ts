@@ -7,7 +7,7 @@ import { fileNameOf, type NoteHeader, vaultPathOf } from '../noteHeader';
  *  3. otherwise by name: every item whose file name matches (`Title` → `Title.md`; a path with an
  *     extension such as `a.png` matches files by file name) and whose path ends with the written
  *     folders (`B/Title` matches `A/B/Title.md`); among several, one in the linking note's folder
- *     wins, then the shortest path, then alphabetical order.
+ *     wins, then the shortest path, then alphabetical order, then the id.
  * All comparisons ignore letter case; an exact-case match is preferred. Aliases never resolve a
  * link (they do in Obsidian neither); `resolveByTitle` uses them as a last resort.
  * The index is incremental: `upsert`/`remove` keep it in step with the vault.
@@ -116,7 +116,8 @@ function pick(list: NoteHeader[] | undefined, written: string, sourceFolder: str
     const ra = rank(a);
     const rb = rank(b);
     for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return (ra[i] ?? 0) - (rb[i] ?? 0);
-    return vaultPathOf(a).localeCompare(vaultPathOf(b));
+    // Ids break the last tie (two items at one path) so the answer never depends on insert order.
+    return vaultPathOf(a).localeCompare(vaultPathOf(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   })[0];
 }
 
