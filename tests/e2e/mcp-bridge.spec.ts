@@ -94,7 +94,7 @@ test('initialize, ping, notifications and HTTP rules of /mcp', async ({ page }) 
     expect(init.headers['content-type']).toContain('application/json');
     expect(init.headers['mcp-session-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(init.body?.result?.protocolVersion).toBe(version);
-    expect((init.body?.result?.serverInfo as { name: string }).name).toBe('cairn');
+    expect(init.body?.result?.serverInfo).toMatchObject({ name: 'cairn' });
   }
   expect((await rpc(page, 'ping')).body?.result).toEqual({});
   const note = await page.evaluate(async () => {
@@ -312,5 +312,5 @@ test('window.cairnAgent is frozen and answers like /mcp', async ({ page }) => {
   expect(out?.replaced).toBe(false);
   expect(out?.count).toBeGreaterThan(10);
   expect(out?.isError).toBe(false);
-  expect((out?.bad as { structuredContent: { code: string } }).structuredContent.code).toBe('VALIDATION');
+  expect(out?.bad).toMatchObject({ isError: true, structuredContent: { code: 'VALIDATION' } });
 });

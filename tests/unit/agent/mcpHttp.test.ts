@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import type { McpToolsFile } from '../../../src/sw/mcp/bridgeMessages';
+import { handleMcpHttp, type McpHttpDeps } from '../../../src/sw/mcp/mcpHttp';
+import type { WindowLike } from '../../../src/sw/mcp/pickWindow';
+import { createSessions } from '../../../src/sw/mcp/sessions';
+import type { Caller } from '../../../src/worker/ops/context';
+
+const ORIGIN = 'https://cairn.test';
+const FILE: McpToolsFile = {
+  name: 'cairn',
+  version: '9.9.9',
+  endpoint: '/mcp',
+  protocolVersions: ['2026-07-28', '2025-11-25'],
+  entries: {},
+  tools: [
+    {
+      name: 'vault_list_projects',
+      title: 'List projects',
+      description: 'd',
+      inputSchema: { type: 'object', additionalProperties: false, properties: {} },
+      annotations: {
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+        untrustedContentHint: false,
+      },
+    },
+  ],
+};
+
+const tab: WindowLike = { id: 'tab-1', type: 'window', postMessage: () => {} };
+
+function deps(
+  window: WindowLike | null,
+  forwarded: { message: unknown; caller: Caller }[] = [],
+): McpHttpDeps {
+  let n = 0;
+  return {
+    origin: ORIGIN,
+    findWindow: async () => window,
+    forward: async (_target, message, caller) => {
+      forwarded.push({ message, caller });
+      const id = (message as { id?: number }).id;
+      return id === undefined ? null : { jsonrpc: '2.0', id, result: { from: 'tab' } };
+    },
+    toolsFile: async () => FILE,
+    sessions: createSessions(() => `s${++n}`),
+  };
+}
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${ORIGIN}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: ORIGIN, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+describe('handleMcpHttp', () => {
+  it('refuses a foreign Origin with 403 before reading the body', async () => {
+    const res = await handleMcpHttp(post({}, { Origin: 'https://evil.test' }), 'c', deps(tab));
+    expect(res.status).toBe(403);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  it('answers GET with 405 and Allow: POST', async () => {
+    const res = await handleMcpHttp(new Request(`${ORIGIN}/mcp`), 'c', deps(tab));
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('POST');
+  });
+
+  it('refuses an unsupported MCP-Protocol-Version header with 400', async () => {
+    const res = await handleMcpHttp(
+      post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '2024-01-01' }),
+      'c',
+      deps(tab),
+    );
+    expect(res.status).toBe(400);
+  });
+
+  it('answers unparseable JSON with a -32700 error', async () => {
+    const res = await handleMcpHttp(post('{nope'), 'c', deps(tab));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe(-32700);
+  });
+
+  it('forwards to the tab with an mcp caller naming the tab and the client announced in initialize', async () => {
+    const forwarded: { message: unknown; caller: Caller }[] = [];
+    const d = deps(tab, forwarded);
+    const init = await handleMcpHttp(
+      post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { clientInfo: { name: 'Claude' } } }),
+      'tab-1',
+      d,
+    );
+    expect(init.status).toBe(200);
+    const session = init.headers.get('Mcp-Session-Id');
+    expect(session).toBe('s1');
+    const call = await handleMcpHttp(
+      post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'Mcp-Session-Id': session ?? '' }),
+      'tab-1',
+      d,
+    );
+    expect(await call.json()).toEqual({ jsonrpc: '2.0', id: 2, result: { from: 'tab' } });
+    expect(call.headers.get('Mcp-Session-Id')).toBeNull();
+    expect(forwarded.map((f) => f.caller)).toEqual([
+      { kind: 'agent', surface: 'mcp', clientId: 'tab-1', clientName: 'Claude' },
+      { kind: 'agent', surface: 'mcp', clientId: 'tab-1', clientName: 'Claude' },
+    ]);
+  });
+
+  it('answers a notification 202 with no body', async () => {
+    const res = await handleMcpHttp(
+      post({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      'c',
+      deps(tab),
+    );
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe('');
+  });
+
+  it('with no window open: initialize and tools/list from the precached document, tools/call NO_WINDOW', async () => {
+    const d = deps(null);
+    const init = await (
+      await handleMcpHttp(post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }), '', d)
+    ).json();
+    expect(init.result.serverInfo.version).toBe('9.9.9');
+    const list = await (
+      await handleMcpHttp(post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), '', d)
+    ).json();
+    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(['vault_list_projects']);
+    const call = await (
+      await handleMcpHttp(
+        post({
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'tools/call',
+          params: { name: 'vault_list_projects', arguments: {} },
+        }),
+        '',
+        d,
+      )
+    ).json();
+    expect(call.result.isError).toBe(true);
+    expect(call.result.structuredContent.code).toBe('NO_WINDOW');
+  });
+});
