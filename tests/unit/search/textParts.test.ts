@@ -35,6 +35,9 @@ describe('parts', () => {
     expect(boundedDistance('kitten', 'sitting', 3)).toBe(3);
     expect(boundedDistance('kitten', 'sitting', 2)).toBe(3);
     expect(boundedDistance('abc', 'abc', 1)).toBe(0);
+    expect(boundedDistance('hotkyes', 'hotkeys', 1)).toBe(1); // a swap of neighbours is one edit
+    expect(boundedDistance('ab', 'ba', 1)).toBe(1);
+    expect(boundedDistance('abc', 'ca', 3)).toBe(3); // optimal string alignment, not full Damerau
     expect(boundedDistance('a'.repeat(70), `${'a'.repeat(69)}b`, 1)).toBe(1);
   });
 
