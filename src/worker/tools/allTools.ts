@@ -1,3 +1,4 @@
+import { CANVAS_TOOLS } from './canvas';
 import { TOOL_SPECS } from './catalog';
 import type { Tool } from './defineTool';
 import { GENERIC_TOOLS } from './generic';
@@ -22,5 +23,6 @@ export const ALL_TOOLS: readonly Tool[] = [
   listJournalEntriesTool,
   listInboxItemsTool,
   getInboxItemTool,
+  ...CANVAS_TOOLS,
   ...GENERIC_TOOLS,
 ].sort((a, b) => (order.get(a.spec.name) ?? 0) - (order.get(b.spec.name) ?? 0));
