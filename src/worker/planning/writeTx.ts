@@ -27,9 +27,12 @@ export async function writeTx<T>(
   work: (changes: Change[]) => Promise<T>,
 ): Promise<Result<T>> {
   const changes: Change[] = [];
+  const started = performance.now();
   try {
     // The scope is an async function so Dexie keeps the transaction across native awaits.
     const value = await services.db.transaction('rw', [...tables], async () => await work(changes));
+    // A timeline entry per committed write: the planning bench reads it from the worker.
+    performance.measure('cairn:planning-write', { start: started, end: performance.now() });
     services.feed.committed(changes);
     return ok(value);
   } catch (err) {
