@@ -1,8 +1,21 @@
 import { MAX_BOUND_PARAMETERS } from '../../../src/sync/protocol/limits';
 import type { Sql, SqlValue, Statement } from '../ports/sql';
 
+/** The part of a D1 prepared statement this adapter uses (structural: no Workers types needed). */
+export interface D1StatementLike {
+  all<T = Record<string, unknown>>(): Promise<{ results: T[] }>;
+  first<T = Record<string, unknown>>(): Promise<T | null>;
+  run(): Promise<{ meta: { changes?: number } }>;
+}
+
+/** The part of the D1 binding this adapter uses; a real `D1Database` satisfies it. */
+export interface D1Like {
+  prepare(query: string): { bind(...values: unknown[]): D1StatementLike };
+  batch(statements: D1StatementLike[]): Promise<{ results?: unknown[] }[]>;
+}
+
 /** The Sql port over a D1 binding. `batch` maps to D1's batch, which is one transaction. */
-export function d1Sql(db: D1Database): Sql {
+export function d1Sql(db: D1Like): Sql {
   const prepare = (stmt: Statement) => {
     if (stmt.params.length >= MAX_BOUND_PARAMETERS) {
       throw new Error(`statement binds ${stmt.params.length} parameters; chunk the id list`);
