@@ -181,7 +181,13 @@ export function App() {
         <Show when={route.noteId()} keyed>
           {(id) => (
             <Suspense fallback={<section class="editor" aria-label="Editor" aria-busy="true" />}>
-              <NoteEditor client={client} id={id} onClose={route.closeNote} onDelete={deleteNote} />
+              <NoteEditor
+                client={client}
+                id={id}
+                onClose={route.closeNote}
+                onDelete={deleteNote}
+                onOpen={route.openNote}
+              />
             </Suspense>
           )}
         </Show>

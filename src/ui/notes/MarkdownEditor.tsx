@@ -7,10 +7,13 @@ import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view
 import { onCleanup, onMount } from 'solid-js';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
+import { wikiLinks } from '../links/wikiLinkExtension';
 
 interface Props {
   text: Y.Text;
   label: string;
+  /** Ctrl/Cmd+click or Ctrl/Cmd+Enter on a `[[wiki link]]`: its inner text (`Title#Heading|alias`) */
+  onFollowLink?: (inner: string) => void;
 }
 
 /**
@@ -36,6 +39,7 @@ export default function MarkdownEditor(props: Props) {
           placeholder('Write in markdown…'),
           EditorView.contentAttributes.of({ 'aria-label': props.label, spellcheck: 'true' }),
           yCollab(props.text, null, { undoManager: undo }),
+          wikiLinks((inner) => props.onFollowLink?.(inner)),
         ],
       }),
     });

@@ -1,5 +1,7 @@
 import { createEffect, createSignal, lazy, Show, Suspense } from 'solid-js';
 import { FileViewer } from '../files/FileViewer';
+import { createFollowLink } from '../links/createFollowLink';
+import { LinksPanel } from '../links/LinksPanel';
 import type { VaultClient } from '../vault/createVaultClient';
 import { createNoteDoc } from './createNoteDoc';
 import { createNoteDraft } from './createNoteDraft';
@@ -12,6 +14,8 @@ interface Props {
   id: string;
   onClose: () => void;
   onDelete: (id: string, title: string) => void;
+  /** opens another note (a link followed, a backlink chosen) */
+  onOpen: (id: string) => void;
 }
 
 /** The open item: a markdown note in the CRDT editor, or a filed file in its viewer. */
@@ -19,6 +23,8 @@ export default function NoteEditor(props: Props) {
   const draft = createNoteDraft(props.client, props.id);
   const [showHistory, setShowHistory] = createSignal(false);
   const [saveState, setSaveState] = createSignal('');
+  const [linkError, setLinkError] = createSignal<string | null>(null);
+  const follow = createFollowLink(props.client, props.id, props.onOpen, setLinkError);
   let titleInput!: HTMLInputElement;
   createEffect(() => {
     const n = draft.note();
@@ -74,6 +80,13 @@ export default function NoteEditor(props: Props) {
                   </p>
                 )}
               </Show>
+              <Show when={linkError()}>
+                {(m) => (
+                  <p class="error" role="alert">
+                    {m()}
+                  </p>
+                )}
+              </Show>
               <Show when={showHistory()}>
                 <VersionsDialog client={props.client} noteId={n().id} onClose={() => setShowHistory(false)} />
               </Show>
@@ -81,8 +94,14 @@ export default function NoteEditor(props: Props) {
                 when={n().fileType === 'markdown'}
                 fallback={<FileViewer client={props.client} file={n()} />}
               >
-                <MarkdownBody client={props.client} id={n().id} onState={setSaveState} />
+                <MarkdownBody
+                  client={props.client}
+                  id={n().id}
+                  onState={setSaveState}
+                  onFollow={follow.wiki}
+                />
               </Show>
+              <LinksPanel client={props.client} id={n().id} onOpen={props.onOpen} onCreate={follow.create} />
             </>
           )}
         </Show>
@@ -91,7 +110,12 @@ export default function NoteEditor(props: Props) {
   );
 }
 
-function MarkdownBody(props: { client: VaultClient; id: string; onState: (s: string) => void }) {
+function MarkdownBody(props: {
+  client: VaultClient;
+  id: string;
+  onState: (s: string) => void;
+  onFollow: (inner: string) => void;
+}) {
   const body = createNoteDoc(props.client, props.id);
   createEffect(() => props.onState(body.saving() ? 'Saving…' : body.ready() ? 'Saved' : 'Opening…'));
   return (
@@ -105,7 +129,7 @@ function MarkdownBody(props: { client: VaultClient; id: string; onState: (s: str
       </Show>
       <Show when={body.ready()} fallback={<p class="empty">Opening…</p>}>
         <Suspense fallback={<p class="empty">Loading the editor…</p>}>
-          <MarkdownEditor text={body.text} label="Note body" />
+          <MarkdownEditor text={body.text} label="Note body" onFollowLink={props.onFollow} />
         </Suspense>
       </Show>
     </>
