@@ -15,6 +15,11 @@ export interface ToolsDocument {
   endpoint: string;
   protocolVersions: readonly string[];
   entries: Record<string, Record<string, unknown>>;
+  /**
+   * What tools/list shows beside each schema (title, description, annotations), so a service
+   * worker can answer tools/list from this document alone: `inputSchema` is `entries[name]`.
+   */
+  tools: { name: string; title: string; description: string; annotations: ToolDescriptor['annotations'] }[];
 }
 
 export interface ToolsDocumentInput {
@@ -46,5 +51,18 @@ export function buildToolsDocument({
       description: `${op.summary}. Through ${tool}.${approval}`,
     };
   }
-  return { name: 'cairn', version, endpoint, protocolVersions: SUPPORTED_PROTOCOL_VERSIONS, entries };
+  const listed = tools.map(({ name, title, description, annotations }) => ({
+    name,
+    title,
+    description,
+    annotations,
+  }));
+  return {
+    name: 'cairn',
+    version,
+    endpoint,
+    protocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
+    entries,
+    tools: listed,
+  };
 }

@@ -54,6 +54,14 @@ describe('buildToolsDocument', () => {
     expect(validate([{ limit: 0 }])).toMatchObject({ field: 'args[0].limit' });
   });
 
+  it('carries what tools/list needs beside the schemas', () => {
+    expect(doc.tools.map((t) => t.name)).toEqual(host.listTools().map((t) => t.name));
+    expect(doc.tools.find((t) => t.name === 'vault_rename_note')).toMatchObject({
+      title: 'Rename a note',
+      annotations: { readOnlyHint: false },
+    });
+  });
+
   it('is plain JSON', () => {
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
