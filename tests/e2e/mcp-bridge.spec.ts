@@ -11,9 +11,12 @@ interface RpcReply {
   body: { result?: Record<string, unknown>; error?: { code: number; message: string } } | null;
 }
 
+// The build machine is shared and often loaded: first paint and the worker can be slow.
+test.describe.configure({ timeout: 90_000 });
+
 async function openControlled(page: Page) {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 30_000 });
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller === null) {
@@ -54,9 +57,102 @@ async function rpc(
   ) as Promise<RpcReply>;
 }
 
+type Driver = 'fetch' | 'sdk';
+interface CallResult {
+  content: { type: string; text: string }[];
+  structuredContent: unknown;
+  isError?: boolean;
+}
+
+/**
+ * The official MCP TypeScript SDK client, bundled for the browser with Vite's build API (a
+ * declared dependency) once per worker, so the Streamable HTTP client transport runs IN the page
+ * and its requests carry the tab's clientId through the service worker like any agent's.
+ */
+let sdkBundle: Promise<string> | null = null;
+function bundleSdk(): Promise<string> {
+  sdkBundle ??= (async () => {
+    const { build } = await import('vite');
+    const entry = 'virtual:mcp-sdk-entry';
+    const out = await build({
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'mcp-sdk-entry',
+          resolveId: (id) => (id === entry ? `\0${entry}` : null),
+          load: (id) =>
+            id === `\0${entry}`
+              ? `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+                 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+                 window.McpSdk = { Client, StreamableHTTPClientTransport };`
+              : null,
+        },
+      ],
+      build: {
+        write: false,
+        minify: false,
+        rollupOptions: { input: entry, output: { format: 'iife' } },
+      },
+    });
+    const outputs = (Array.isArray(out) ? out : [out]) as { output: { type: string; code?: string }[] }[];
+    const chunk = outputs[0]?.output.find((o) => o.type === 'chunk');
+    if (chunk?.code === undefined) throw new Error('the SDK bundle has no chunk');
+    return chunk.code;
+  })();
+  return sdkBundle;
+}
+
+async function connectSdk(page: Page) {
+  await page.addScriptTag({ content: await bundleSdk() });
+  await page.evaluate(async () => {
+    const sdk = (
+      window as unknown as {
+        McpSdk: {
+          Client: new (...a: unknown[]) => unknown;
+          StreamableHTTPClientTransport: new (u: URL) => unknown;
+        };
+      }
+    ).McpSdk;
+    const client = new sdk.Client({ name: 'sdk-e2e', version: '1.0.0' }) as {
+      connect(t: unknown): Promise<void>;
+    };
+    await client.connect(new sdk.StreamableHTTPClientTransport(new URL('/mcp', location.href)));
+    (window as unknown as { __mcp: unknown }).__mcp = client;
+  });
+}
+
+interface SdkClient {
+  listTools(): Promise<{ tools: unknown[] }>;
+  callTool(p: { name: string; arguments: object }): Promise<CallResult>;
+}
+
+async function listTools(page: Page, driver: Driver) {
+  if (driver === 'sdk') {
+    return page.evaluate(
+      async () => (await (window as unknown as { __mcp: SdkClient }).__mcp.listTools()).tools,
+    ) as Promise<{ name: string; inputSchema: SchemaNode }[]>;
+  }
+  const list = await rpc(page, 'tools/list');
+  return (list.body?.result?.tools ?? []) as { name: string; inputSchema: SchemaNode }[];
+}
+
+async function send(page: Page, driver: Driver, name: string, args: object): Promise<CallResult> {
+  if (driver === 'sdk') {
+    return page.evaluate(
+      ({ name, args }) =>
+        (window as unknown as { __mcp: SdkClient }).__mcp.callTool({ name, arguments: args }),
+      { name, args },
+    );
+  }
+  const reply = await rpc(page, 'tools/call', { name, arguments: args });
+  expect(reply.status).toBe(200);
+  return reply.body?.result as unknown as CallResult;
+}
+
 /** Calls a tool; when it waits for approval, clicks "Allow for this tab" in the real dialog. */
-async function call(page: Page, name: string, args: object, allow = false) {
-  const pending = rpc(page, 'tools/call', { name, arguments: args });
+async function call(page: Page, name: string, args: object, allow = false, driver: Driver = 'fetch') {
+  const pending = send(page, driver, name, args);
   if (allow) {
     // An earlier "Allow for this tab" for the same tool answers without a dialog.
     const dialog = page.getByRole('dialog', { name: 'Agent request' });
@@ -66,13 +162,7 @@ async function call(page: Page, name: string, args: object, allow = false) {
       await ((await tab.isVisible()) ? tab : dialog.getByRole('button', { name: 'Allow once' })).click();
     }
   }
-  const reply = await pending;
-  expect(reply.status).toBe(200);
-  const result = reply.body?.result as {
-    content: { type: string; text: string }[];
-    structuredContent: unknown;
-    isError?: boolean;
-  };
+  const result = await pending;
   // The text part is always the reply itself, as JSON; structuredContent the same object.
   expect(result.content[0]?.type).toBe('text');
   const json = JSON.parse(result.content[0]?.text ?? 'null');
@@ -118,94 +208,153 @@ test('initialize, ping, notifications and HTTP rules of /mcp', async ({ page }) 
   expect((await rpc(page, 'no/such')).body?.error?.code).toBe(-32601);
 });
 
-test('every listed tool answers valid arguments on a seeded vault with its reply shape', async ({ page }) => {
-  await openControlled(page);
-  const list = await rpc(page, 'tools/list');
-  const tools = (list.body?.result?.tools ?? []) as { name: string; inputSchema: SchemaNode }[];
-  const names = tools.map((t) => t.name);
-  expect(names.length).toBeGreaterThan(10);
-
-  // Seed through the tools themselves (each write approved in the dialog).
-  await call(page, 'vault_create_folder', { path: 'Projects' }, true);
-  const created = await call(
+for (const driver of ['fetch', 'sdk'] as const) {
+  test(`${driver}: every listed tool answers valid arguments on a seeded vault with its reply shape`, async ({
     page,
-    'vault_create_note',
-    {
-      title: 'Plan',
-      content_markdown: '# Plan\n\nShip the **bridge**.\n',
-      folder_path: 'Projects',
-      tags: ['work'],
-    },
-    true,
-  );
-  const note = created.json as { id: string; body_bytes: number; body_sha256: string; href: string };
-  expect(note.id).toEqual(expect.any(String));
-  expect(note.body_sha256).toMatch(/^[0-9a-f]{64}$/);
-  // The stored body carries the tags as frontmatter, so it is longer than the markdown sent.
-  expect(note.body_bytes).toBeGreaterThan(
-    new TextEncoder().encode('# Plan\n\nShip the **bridge**.\n').length,
-  );
-  const task = (await call(page, 'vault_create_task', { title: 'Write tests', priority: 2 }, true)).json as {
-    id: string;
-  };
-  expect(task.id).toEqual(expect.any(String));
-  const projects = (await call(page, 'vault_list_projects', {})).json as
-    | { id: string }[]
-    | { projects: { id: string }[] };
-  const projectList = Array.isArray(projects) ? projects : projects.projects;
-  const projectId = projectList[0]?.id;
+  }) => {
+    await openControlled(page);
+    if (driver === 'sdk') await connectSdk(page);
+    const tools = await listTools(page, driver);
+    const names = tools.map((t) => t.name);
+    expect(names.length).toBeGreaterThan(10);
 
-  const valid: Record<string, { args: object; approve?: boolean; check?: (json: unknown) => void }> = {
-    vault_search_notes: { args: { query: 'bridge' } },
-    vault_read_note: {
-      args: { id: note.id },
-      check: (j) => expect(JSON.stringify(j)).toContain('Ship the **bridge**'),
-    },
-    vault_list_folder: {
-      args: { path: 'Projects' },
-      check: (j) => expect(JSON.stringify(j)).toContain(note.id),
-    },
-    vault_get_current_note: { args: {}, check: (j) => expect(j).toBeNull() },
-    vault_list_tasks: { args: { limit: 10 }, check: (j) => expect(JSON.stringify(j)).toContain(task.id) },
-    vault_get_task: {
-      args: { id: task.id },
-      check: (j) => expect(JSON.stringify(j)).toContain('Write tests'),
-    },
-    vault_list_projects: { args: {} },
-    vault_get_project: { args: { id: projectId ?? 'inbox' } },
-    vault_list_statuses: { args: { project_id: projectId ?? 'inbox' } },
-    vault_create_note: { args: { title: 'Second', content_markdown: 'x' }, approve: true },
-    vault_rename_note: {
-      args: { id: note.id, title: 'Plan v2' },
-      approve: true,
-      check: (j) => expect((j as { title: string }).title).toBe('Plan v2'),
-    },
-    vault_create_folder: { args: { path: 'Archive' }, approve: true },
-    vault_rename_folder: { args: { old_path: 'Archive', new_path: 'Archive 2' }, approve: true },
-    vault_delete_folder: { args: { path: 'Archive 2' }, approve: true },
-    vault_create_task: { args: { title: 'Another' }, approve: true },
-    vault_desktop_describe: {
-      args: {},
-      check: (j) => expect(Array.isArray(j) || typeof j === 'object').toBe(true),
-    },
-    vault_desktop_read: { args: { operation: 'notes.get', args: [note.id] } },
-    vault_desktop_write: { args: { operation: 'notes.createFolder', args: ['ViaDesktop'] }, approve: true },
-    vault_delete_note: { args: { id: note.id }, approve: true },
-  };
-  // A tool added later fails here until it has a valid call in this table.
-  expect(names.filter((n) => valid[n] === undefined)).toEqual([]);
-  // In the table's order (the delete last), not the catalogue's.
-  for (const [name, entry] of Object.entries(valid)) {
-    if (!names.includes(name)) continue;
-    const { result, json } = await call(page, name, entry.args, entry.approve === true);
-    expect(result.isError, `${name}: ${JSON.stringify(json)}`).toBeUndefined();
-    entry.check?.(json);
-  }
-  // The deleted note is gone: its id now answers NOT_FOUND as an error result.
-  const gone = await call(page, 'vault_read_note', { id: note.id });
-  expect(gone.result.isError).toBe(true);
-  expect((gone.json as { code: string }).code).toBe('NOT_FOUND');
-});
+    // Seed through the tools themselves (each write approved in the dialog).
+    await call(page, 'vault_create_folder', { path: 'Projects' }, true, driver);
+    const created = await call(
+      page,
+      'vault_create_note',
+      {
+        title: 'Plan',
+        content_markdown: '# Plan\n\nShip the **bridge**.\n',
+        folder_path: 'Projects',
+        tags: ['work'],
+      },
+      true,
+    );
+    const note = created.json as { id: string; body_bytes: number; body_sha256: string; href: string };
+    expect(note.id).toEqual(expect.any(String));
+    expect(note.body_sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The stored body carries the tags as frontmatter, so it is longer than the markdown sent.
+    expect(note.body_bytes).toBeGreaterThan(
+      new TextEncoder().encode('# Plan\n\nShip the **bridge**.\n').length,
+    );
+    const task = (await call(page, 'vault_create_task', { title: 'Write tests', priority: 2 }, true, driver))
+      .json as {
+      id: string;
+    };
+    expect(task.id).toEqual(expect.any(String));
+    const projects = (await call(page, 'vault_list_projects', {}, false, driver)).json as
+      | { id: string }[]
+      | { projects: { id: string }[] };
+    const projectList = Array.isArray(projects) ? projects : projects.projects;
+    const projectId = projectList[0]?.id;
+    // Planning seeds through the desktop operations (each write approved in the dialog).
+    const idOf = (json: unknown) => (json as { id?: string }).id ?? '';
+    const desktopWrite = async (operation: string, args: unknown[]) => {
+      const { result, json } = await call(page, 'vault_desktop_write', { operation, args }, true, driver);
+      expect(result.isError, `${operation}: ${JSON.stringify(json)}`).toBeUndefined();
+      return json;
+    };
+    const canvasId = idOf(await desktopWrite('canvas.create', [{ title: 'Board' }]));
+    const inboxId = idOf(await desktopWrite('inbox.captureText', [{ text: 'Remember the milk' }]));
+    await desktopWrite('journal.createEntry', [{ date: '2026-03-14', content: 'A good day' }]);
+    expect(canvasId).not.toBe('');
+    expect(inboxId).not.toBe('');
+    const elementIds = async () => {
+      const { json } = await call(page, 'vault_read_canvas_elements', { id: canvasId }, false, driver);
+      return [...JSON.stringify(json).matchAll(/"id":"([^"]+)"/g)]
+        .map((m) => m[1] ?? '')
+        .filter((id) => id !== canvasId);
+    };
+
+    type Args = object | (() => Promise<object>);
+    const valid: Record<string, { args: Args; approve?: boolean; check?: (json: unknown) => void }> = {
+      vault_search_notes: { args: { query: 'bridge' } },
+      vault_read_note: {
+        args: { id: note.id },
+        check: (j) => expect(JSON.stringify(j)).toContain('Ship the **bridge**'),
+      },
+      vault_list_folder: {
+        args: { path: 'Projects' },
+        check: (j) => expect(JSON.stringify(j)).toContain(note.id),
+      },
+      vault_get_current_note: { args: {}, check: (j) => expect(j).toBeNull() },
+      vault_list_tasks: { args: { limit: 10 }, check: (j) => expect(JSON.stringify(j)).toContain(task.id) },
+      vault_get_task: {
+        args: { id: task.id },
+        check: (j) => expect(JSON.stringify(j)).toContain('Write tests'),
+      },
+      vault_list_projects: { args: {} },
+      vault_get_project: { args: { id: projectId ?? 'inbox' } },
+      vault_list_statuses: { args: { project_id: projectId ?? 'inbox' } },
+      vault_create_note: { args: { title: 'Second', content_markdown: 'x' }, approve: true },
+      vault_rename_note: {
+        args: { id: note.id, title: 'Plan v2' },
+        approve: true,
+        check: (j) => expect((j as { title: string }).title).toBe('Plan v2'),
+      },
+      vault_create_folder: { args: { path: 'Archive' }, approve: true },
+      vault_rename_folder: { args: { old_path: 'Archive', new_path: 'Archive 2' }, approve: true },
+      vault_delete_folder: { args: { path: 'Archive 2' }, approve: true },
+      vault_create_task: { args: { title: 'Another' }, approve: true },
+      vault_desktop_describe: {
+        args: {},
+        check: (j) => expect(Array.isArray(j) || typeof j === 'object').toBe(true),
+      },
+      vault_desktop_read: { args: { operation: 'notes.get', args: [note.id] } },
+      vault_desktop_write: { args: { operation: 'notes.createFolder', args: ['ViaDesktop'] }, approve: true },
+      vault_get_journal_entry: {
+        args: { date: '2026-03-14' },
+        check: (j) => expect(JSON.stringify(j)).toContain('A good day'),
+      },
+      vault_list_journal_entries: {
+        args: { from: '2026-03-01', to: '2026-03-31' },
+        check: (j) => expect(JSON.stringify(j)).toContain('2026-03-14'),
+      },
+      vault_list_inbox_items: { args: {}, check: (j) => expect(JSON.stringify(j)).toContain(inboxId) },
+      vault_get_inbox_item: {
+        args: { id: inboxId },
+        check: (j) => expect(JSON.stringify(j)).toContain('Remember the milk'),
+      },
+      vault_list_canvases: { args: {}, check: (j) => expect(JSON.stringify(j)).toContain(canvasId) },
+      vault_read_canvas: { args: { id: canvasId } },
+      vault_draw_on_canvas: {
+        args: {
+          canvas: canvasId,
+          elements: [{ ref: 'r1', type: 'rectangle', x: 0, y: 0, width: 120, height: 60 }],
+        },
+        approve: true,
+      },
+      vault_read_canvas_elements: {
+        args: { id: canvasId },
+        check: (j) => expect(JSON.stringify(j)).toContain('rectangle'),
+      },
+      vault_edit_canvas_elements: {
+        args: async () => ({ canvas: canvasId, changes: [{ id: (await elementIds())[0] ?? 'none', x: 40 }] }),
+        approve: true,
+      },
+      vault_add_canvas_item: {
+        args: { canvas: canvasId, entity_type: 'task', entity_id: task.id, x: 200, y: 0 },
+        approve: true,
+      },
+      vault_delete_note: { args: { id: note.id }, approve: true },
+    };
+    // A tool added later fails here until it has a valid call in this table.
+    expect(names.filter((n) => valid[n] === undefined)).toEqual([]);
+    // In the table's order (the delete last), not the catalogue's.
+    for (const [name, entry] of Object.entries(valid)) {
+      if (!names.includes(name)) continue;
+      const args = typeof entry.args === 'function' ? await entry.args() : entry.args;
+      const { result, json } = await call(page, name, args, entry.approve === true, driver);
+      expect(result.isError, `${name}: ${JSON.stringify(json)}`).toBeUndefined();
+      entry.check?.(json);
+    }
+    // The deleted note is gone: its id now answers NOT_FOUND as an error result.
+    const gone = await call(page, 'vault_read_note', { id: note.id }, false, driver);
+    expect(gone.result.isError).toBe(true);
+    expect((gone.json as { code: string }).code).toBe('NOT_FOUND');
+  });
+}
 
 test('generated bad input for every tool is refused with VALIDATION naming the field', async ({ page }) => {
   await openControlled(page);
