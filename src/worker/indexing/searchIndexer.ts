@@ -95,7 +95,12 @@ export async function startSearchIndexer(deps: {
     if (leader.isLeader()) void serial(() => apply(batch));
   });
   leader.onChange((isLeader) => {
-    if (isLeader) void serial(catchUp);
+    // The last leader wrote the index since this tab loaded it: reload before writing (one writer).
+    if (isLeader)
+      void serial(async () => {
+        await index.refresh();
+        await catchUp();
+      });
   });
   if (leader.isLeader())
     void serial(async () => {
