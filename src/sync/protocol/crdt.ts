@@ -4,12 +4,7 @@
  */
 import * as v from 'valibot';
 import { base64, itemId } from './common';
-import {
-  CRDT_SNAPSHOT_BATCH_SIZE,
-  CRDT_UPDATE_MAX_BYTES,
-  CRDT_UPDATES_BATCH_NOTES,
-  MAX_SYNC_BODY_BYTES,
-} from './limits';
+import { CRDT_SNAPSHOT_BATCH_SIZE, CRDT_UPDATES_BATCH_NOTES, MAX_SYNC_BODY_BYTES } from './limits';
 
 const sequence = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const pageLimit = v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(100));
