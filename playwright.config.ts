@@ -23,7 +23,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  timeout: 45_000,
+  // A 2-core CI machine runs two browsers, the preview server and the worker bundles at once.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
