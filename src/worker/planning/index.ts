@@ -15,14 +15,28 @@ import { taskWriteOperations } from './tasks/taskWriteOperations';
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * Notes made by the inbox go through the notes store's own create. Its bodies instance has no
- * cross-tab channel: a new note has no open editor anywhere, and the change feed announces it.
+ * Notes made by the inbox go through the notes store's own create, built on first use (most
+ * sessions never file a capture as a note). Its bodies instance has no cross-tab channel: a new
+ * note has no open editor anywhere, and the change feed announces it.
  */
 function notesCreator(services: VaultServices): NoteCreator {
-  const notes = createNotesStore({ ...services, bodies: createNoteBodies(services, null) });
-  return async (input) => {
-    const res = await notes.create(input);
-    return res.ok ? { ok: true, value: { id: res.value.id, title: res.value.title } } : res;
+  let notes: ReturnType<typeof createNotesStore> | null = null;
+  const get = async () => {
+    if (notes === null) {
+      const bodies = createNoteBodies(services, null);
+      await bodies.links.ensureLoaded();
+      notes ??= createNotesStore({ ...services, bodies });
+    }
+    return notes;
+  };
+  return {
+    async create(input) {
+      const res = await (await get()).create(input);
+      return res.ok ? { ok: true, value: { id: res.value.id, title: res.value.title } } : res;
+    },
+    async remove(id) {
+      await (await get()).delete(id);
+    },
   };
 }
 

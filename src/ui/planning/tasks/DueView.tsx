@@ -1,4 +1,4 @@
-import { For, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
@@ -15,9 +15,12 @@ interface Props {
 }
 
 const TITLES = { today: 'Today', overdue: 'Overdue', upcoming: 'Upcoming' } as const;
+/** Rows drawn at first: a screenful and more, so a long day still renders at once. */
+const FIRST_ROWS = 100;
 
 /** Today and Overdue as one list, Upcoming grouped by day; new tasks from Today are due today. */
 export function DueView(props: Props) {
+  const [shown, setShown] = createSignal(FIRST_ROWS);
   const flat = createLive(
     props.client,
     TASK_TABLES,
@@ -50,7 +53,7 @@ export function DueView(props: Props) {
             fallback={<p class="empty">Nothing {props.view === 'today' ? 'due today' : 'overdue'}.</p>}
           >
             <ul class="task-list" aria-label={`${TITLES[props.view]} tasks`}>
-              <For each={flat.data()?.tasks}>
+              <For each={flat.data()?.tasks.slice(0, shown())}>
                 {(t) => (
                   <TaskRow
                     task={t}
@@ -61,6 +64,11 @@ export function DueView(props: Props) {
                 )}
               </For>
             </ul>
+            <Show when={(flat.data()?.tasks.length ?? 0) > shown()}>
+              <button type="button" onClick={() => setShown((n) => n + 400)}>
+                Show {(flat.data()?.tasks.length ?? 0) - shown()} more
+              </button>
+            </Show>
           </Show>
         }
       >

@@ -1,4 +1,4 @@
-import { For, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
@@ -20,11 +20,13 @@ interface Props {
 
 /** A project as a board (statuses as columns) or as one list; both from the same board read. */
 export function ProjectBoard(props: Props) {
+  // A column shows its first 50 cards (a screenful and more); "Show more" loads further.
+  const [perColumn, setPerColumn] = createSignal(50);
   const board = createLive(
     props.client,
     TASK_TABLES,
-    () => props.projectId,
-    (id) => readOp<BoardReply>(props.client, 'tasks.getBoard', id, { limitPerColumn: 200 }),
+    () => ({ id: props.projectId, limit: perColumn() }),
+    (k) => readOp<BoardReply>(props.client, 'tasks.getBoard', k.id, { limitPerColumn: k.limit }),
   );
   const statuses = () => board.data()?.columns.map((c) => c.status) ?? [];
   const move = (task: TaskCard, statusId: string) => {
@@ -105,6 +107,11 @@ export function ProjectBoard(props: Props) {
                     )}
                   </For>
                 </ul>
+                <Show when={col.total > col.tasks.length}>
+                  <button type="button" onClick={() => setPerColumn((n) => Math.min(500, n + 150))}>
+                    Show more ({col.total - col.tasks.length})
+                  </button>
+                </Show>
               </section>
             )}
           </For>

@@ -7,7 +7,7 @@ import { createTask } from '../../domain/tasks/createTask';
 import { deleteTask } from '../../domain/tasks/deleteTask';
 import { DESCRIPTION_MAX } from '../../domain/tasks/schemas';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
-import type { ErrorCode } from '../../ops/result';
+import { type ErrorCode, fail, ok } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
 import type { TaskStore } from '../tasks/taskStore';
 import { PlanningFailure, writeTx } from '../writeTx';
@@ -26,8 +26,8 @@ function markdownOf(row: InboxRow): string {
 
 /**
  * Filing (`inbox.file`, `convertToNote`, `convertToTask`, bulk and stale filing) and its undo.
- * A filed item becomes a note in a folder or a task in a project IN THE SAME transaction as the
- * item's own change, and records where it went; `undoFile` puts it back in the inbox and
+ * A filed item becomes a task in a project IN THE SAME transaction as the item's own change, or
+ * a note in a folder (see fileAsNotes), and records where it went; `undoFile` puts it back in the inbox and
  * removes the task it made if nobody edited it since (a note is kept: it may hold edits).
  */
 export function inboxFilingOperations(
@@ -50,15 +50,6 @@ export function inboxFilingOperations(
         message: `“${row.title}” is already filed (${row.filedTo})`,
         field: 'id',
       });
-    if (target.folder !== undefined) {
-      const made = await createNote({
-        title: noteTitleOf(row.title),
-        folderPath: target.folder,
-        markdown: markdownOf(row),
-      });
-      if (!made.ok) throw new PlanningFailure({ ...made.error, code: made.error.code as ErrorCode });
-      return fileItem(row, `note:${made.value.id}`, action, deps);
-    }
     const set = await tasks.editInside(
       (ctx) =>
         createTask(ctx, {
@@ -75,10 +66,10 @@ export function inboxFilingOperations(
     return fileItem(row, `task:${set.tasks[0]!.id}`, action, deps);
   }
 
-  /** Files each item in ONE transaction over every table (notes, tasks, inbox). */
-  const file = async (ids: readonly string[], target: Target, action: string) => {
+  /** Files each item in ONE transaction over the task and inbox tables: all or nothing. */
+  const fileAsTasks = async (ids: readonly string[], target: Target, action: string) => {
     await tasks.ready();
-    return writeTx(services, db.tables, async (changes) => {
+    return writeTx(services, [db.inbox, ...tasks.tables()], async (changes) => {
       const rows: InboxRow[] = [];
       for (const [i, id] of ids.entries()) {
         const row = await store.load(id, ids.length === 1 ? 'id' : `ids[${i}]`);
@@ -88,6 +79,49 @@ export function inboxFilingOperations(
       return { items: rows.map((r) => ({ id: r.id, filedTo: r.filedTo })) };
     });
   };
+
+  /**
+   * Files items as notes, one at a time: the note is made by the notes store (its own
+   * transaction), then the item is marked filed; if that is refused, the new note is deleted
+   * again. A refusal stops the run; the items filed before it stay filed and are reported.
+   */
+  const fileAsNotes = async (ids: readonly string[], folder: string, action: string) => {
+    const items: { id: string; filedTo: string | null }[] = [];
+    for (const [i, id] of ids.entries()) {
+      const field = ids.length === 1 ? 'id' : `ids[${i}]`;
+      const row = await db.inbox.get(id);
+      if (!row) return fail('NOT_FOUND', `inbox item ${JSON.stringify(id)} does not exist`, { field });
+      if (row.bucket === 'filed')
+        return fail('VALIDATION', `“${row.title}” is already filed (${row.filedTo})`, { field });
+      const made = await createNote.create({
+        title: noteTitleOf(row.title),
+        folderPath: folder,
+        markdown: markdownOf(row),
+      });
+      if (!made.ok)
+        return {
+          ok: false as const,
+          error: { ...made.error, code: made.error.code as ErrorCode, filed: items },
+        };
+      const res = await writeTx(services, [db.inbox], async (changes) => {
+        const fresh = await store.load(id, field);
+        if (fresh.bucket === 'filed')
+          throw new PlanningFailure({ code: 'VALIDATION', message: 'filed meanwhile', field });
+        const filed = fileItem(fresh, `note:${made.value.id}`, action, deps);
+        await store.put([filed], changes);
+        return filed.filedTo;
+      });
+      if (!res.ok) {
+        await createNote.remove(made.value.id);
+        return res;
+      }
+      items.push({ id, filedTo: res.value });
+    }
+    return ok({ items });
+  };
+
+  const file = (ids: readonly string[], target: Target, action: string) =>
+    target.folder !== undefined ? fileAsNotes(ids, target.folder, action) : fileAsTasks(ids, target, action);
 
   return [
     defineOperation({

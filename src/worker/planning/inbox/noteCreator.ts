@@ -1,12 +1,19 @@
 import type { AppError } from '../../../shared/result';
 
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
 /**
- * How the inbox makes a note (filing into a folder, convertToNote): the notes store's own
- * create, so titles, folders, the CRDT body and the search mirror follow the notes rules.
- * Called inside the inbox's transaction (which spans every table), so both commit or neither.
+ * How the inbox makes a note (filing into a folder, convertToNote): the notes store's own create
+ * and delete, so titles, folders, the CRDT body, links and the search mirror follow the notes
+ * rules. Each runs in the notes store's own transaction (the notes store announces and indexes
+ * after its own commit, so it is not nested inside the inbox's transaction).
  */
-export type NoteCreator = (input: {
-  title: string;
-  folderPath: string;
-  markdown: string;
-}) => Promise<{ ok: true; value: { id: string; title: string } } | { ok: false; error: AppError }>;
+export interface NoteCreator {
+  create(input: {
+    title: string;
+    folderPath: string;
+    markdown: string;
+  }): Promise<Outcome<{ id: string; title: string }>>;
+  /** Undoes a create whose filing was then refused. */
+  remove(id: string): Promise<void>;
+}

@@ -12,20 +12,22 @@ export const taskTables = (db: VaultDb) => [db.tasks, db.projects, db.statuses, 
  * deletes with a tombstone kept for sync. Returns the feed entries of what changed.
  */
 export async function applyChangeSet(db: VaultDb, set: ChangeSet): Promise<Change[]> {
-  const stones = (kind: string, list: readonly Tombstone[]) => list.map((t) => ({ ...t, kind }));
-  await Promise.all([
-    db.tasks.bulkPut(set.tasks.map(toTaskRow)),
-    db.projects.bulkPut([...set.projects]),
-    db.statuses.bulkPut([...set.statuses]),
-    db.tasks.bulkDelete(set.deletedTasks.map((t) => t.id)),
-    db.projects.bulkDelete(set.deletedProjects.map((t) => t.id)),
-    db.statuses.bulkDelete(set.deletedStatuses.map((t) => t.id)),
-    db.tombstones.bulkPut([
-      ...stones('task', set.deletedTasks),
-      ...stones('project', set.deletedProjects),
-      ...stones('status', set.deletedStatuses),
-    ]),
-  ]);
+  const tombstones = (kind: string, list: readonly Tombstone[]) => list.map((t) => ({ ...t, kind }));
+  const stones = [
+    ...tombstones('task', set.deletedTasks),
+    ...tombstones('project', set.deletedProjects),
+    ...tombstones('status', set.deletedStatuses),
+  ];
+  // Only non-empty bulk calls: an edit of one task costs one request, not seven.
+  const work: Promise<unknown>[] = [];
+  if (set.tasks.length) work.push(db.tasks.bulkPut(set.tasks.map(toTaskRow)));
+  if (set.projects.length) work.push(db.projects.bulkPut([...set.projects]));
+  if (set.statuses.length) work.push(db.statuses.bulkPut([...set.statuses]));
+  if (set.deletedTasks.length) work.push(db.tasks.bulkDelete(set.deletedTasks.map((t) => t.id)));
+  if (set.deletedProjects.length) work.push(db.projects.bulkDelete(set.deletedProjects.map((t) => t.id)));
+  if (set.deletedStatuses.length) work.push(db.statuses.bulkDelete(set.deletedStatuses.map((t) => t.id)));
+  if (stones.length) work.push(db.tombstones.bulkPut(stones));
+  await Promise.all(work);
   const ids = (list: readonly { id: string }[]) => list.map((r) => r.id);
   return [
     { table: 'tasks', op: 'put', ids: ids(set.tasks) },
