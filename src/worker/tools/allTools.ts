@@ -6,6 +6,7 @@ import { getInboxItemTool, listInboxItemsTool } from './inbox/inboxTools';
 import { getJournalEntryTool, listJournalEntriesTool } from './journal/journalTools';
 import { NOTE_TOOLS } from './notes';
 import { searchNotesTool } from './search/searchNotesTool';
+import { getTagsTool } from './tags/getTagsTool';
 import { TASK_TOOLS } from './tasks';
 
 const order = new Map(TOOL_SPECS.map((spec, i) => [spec.name, i]));
@@ -23,6 +24,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   listJournalEntriesTool,
   listInboxItemsTool,
   getInboxItemTool,
+  getTagsTool,
   ...CANVAS_TOOLS,
   ...GENERIC_TOOLS,
 ].sort((a, b) => (order.get(a.spec.name) ?? 0) - (order.get(b.spec.name) ?? 0));
