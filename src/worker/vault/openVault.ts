@@ -9,6 +9,8 @@ import { linkOperations } from '../ops/links/linkOperations';
 import { notesOperations } from '../ops/notes';
 import { createRegistry, type Registry } from '../ops/registry';
 import { searchOperations } from '../ops/search';
+import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
+import { tagOperations } from '../ops/tags/tagOperations';
 import { planningOperations } from '../planning';
 import { createNoteBodies, type NoteBodies } from '../stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../stores/notesStore';
@@ -70,6 +72,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     ...notesOperations(notes),
     ...linkOperations(linkReads),
     ...graphOperations(linkReads),
+    ...tagOperations(createNoteTagIndex(db, bodies)),
     ...searchOperations({
       query: async (q) => (await search).index.query(q),
       quick: async (q, limit) => (await search).index.quick(q, limit),
