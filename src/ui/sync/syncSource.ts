@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import { createSignal } from 'solid-js';
+import type { SyncApi } from '../../worker/sync/syncApi';
 import type { SyncState } from '../../worker/sync/syncController';
 import type { VaultRemote } from '../vault/createVaultClient';
 
@@ -9,13 +10,17 @@ import type { VaultRemote } from '../vault/createVaultClient';
  * connected by the app bar's indicator, which holds the vault client.
  */
 const [state, setState] = createSignal<SyncState | null>(null);
-const [api, setApi] = createSignal<VaultRemote['sync'] | null>(null);
+const [api, setApi] = createSignal<Comlink.Remote<SyncApi> | null>(null);
+let connecting = false;
 
 export const syncState = state;
 export const syncApi = api;
 
 export function connectSync(client: { api: VaultRemote }): void {
-  if (api()) return;
-  setApi(() => client.api.sync);
-  void client.api.sync.onState(Comlink.proxy((s: SyncState) => setState(s)));
+  if (connecting) return;
+  connecting = true;
+  void client.api.sync().then(async (remote) => {
+    setApi(() => remote);
+    await remote.onState(Comlink.proxy((s: SyncState) => setState(s)));
+  });
 }

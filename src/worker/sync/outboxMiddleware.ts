@@ -9,7 +9,7 @@ export interface OutboxOptions {
   /** this install's device id: the clock entry advanced for local writes */
   deviceId: string;
   now: () => number;
-  /** told (synchronously, before commit) that a push is wanted; the engine debounces */
+  /** told (on a later task, outside any transaction) that a push is wanted; the engine debounces */
   onEnqueue?: () => void;
 }
 
@@ -50,7 +50,9 @@ export function outboxMiddleware(options: OutboxOptions): Middleware<DBCore> {
                 name === BODY_UPDATES_TABLE
                   ? trackBodyUpdates(table, down.table('syncQueue'), req, options)
                   : trackRecordMutation(down, table, SYNCED_TABLES[name]!, req, options);
-              options.onEnqueue?.();
+              // Told from a fresh task: called here, the engine would run inside the caller's
+              // transaction zone and its own reads would join (and outlive) that transaction.
+              if (options.onEnqueue) setTimeout(options.onEnqueue, 0);
               return result;
             },
           };

@@ -65,8 +65,8 @@ export interface VaultApi {
    * the open note as Comlink proxies; the session comes back as a proxy. See src/worker/agent.
    */
   connectAgent(tab: AgentTabPorts): Promise<AgentSession>;
-  /** Sync: sign-in, vault key set-up, status (src/worker/sync/syncApi.ts). */
-  sync: SyncApi & Comlink.ProxyMarked;
+  /** Sync: sign-in, vault key set-up, status (src/worker/sync/syncApi.ts), as a proxied namespace. */
+  sync(): Promise<SyncApi & Comlink.ProxyMarked>;
 }
 
 const UI = { caller: { kind: 'ui' } } as const;
@@ -111,7 +111,7 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     restoreVersion: (versionId) => vault.bodies.restoreVersion(versionId),
     read: (operation, args) => vault.registry.read(operation, args, UI),
     write: (operation, args) => vault.registry.write(operation, args, { ...UI, approve: async () => 'once' }),
-    sync: Comlink.proxy(createSyncApi(vault.services.db)),
+    sync: async () => Comlink.proxy(createSyncApi(vault.services.db)),
     connectAgent: async (tab) =>
       Comlink.proxy(
         createAgentSession({

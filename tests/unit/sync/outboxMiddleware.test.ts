@@ -55,6 +55,7 @@ describe('outbox middleware', () => {
       state: 'queued',
     });
     expect((await db.syncClocks.get('note|n1'))?.clock).toEqual({ devA: 2 });
+    await new Promise((r) => setTimeout(r, 5));
     expect(wakes()).toBe(2);
   });
 

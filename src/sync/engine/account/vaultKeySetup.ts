@@ -13,16 +13,18 @@ import {
   type VaultKeyRecord,
 } from '../../crypto';
 import type { KeyVerifierResponse } from '../../protocol/keys';
+import type { VaultListResponse } from '../../protocol/vaults';
 import { type SyncResult, syncFail, syncOk } from '../http/syncError';
 import type { SyncCall } from '../http/syncHttp';
 
 /**
- * The account's vault key (docs/sync-client.md, "Set-up"). The key record in
- * `/auth/key-verifier` names the account's synced vault UUID, its verifier and the vault key
- * wrapped by the recovery key. Outcomes:
- * - none stored yet: this device creates the vault key and a recovery key (shown ONCE to the
- *   user), stores the record, registers the vault with its sealed name;
- * - one stored: this device needs the vault key, from the recovery key or a linked device.
+ * The synced vault and its key (docs/sync-client.md, "Set-up"). Key records are per vault
+ * (`/auth/key-verifier` scoped by X-Svc-Vault-Id): the record holds the vault's verifier and its
+ * vault key wrapped by the recovery key. Outcomes:
+ * - the account has no vault yet: this device creates the vault key and a recovery key (shown
+ *   ONCE to the user), registers the vault with its sealed name, then stores the record;
+ * - the account has a vault with a record: this device adopts the account's largest vault (spec
+ *   3.5 "merge") and needs its key, from the recovery key or a linked device.
  */
 export type VaultKeySetup =
   | { kind: 'created'; syncVaultId: string; vaultKey: Uint8Array; recoveryKey: string }
@@ -32,28 +34,41 @@ export async function setUpVaultKey(
   call: SyncCall,
   input: { newVaultId: string; vaultName: string },
 ): Promise<SyncResult<VaultKeySetup>> {
-  const stored = await call<KeyVerifierResponse>('GET', '/auth/key-verifier');
-  if (!stored.ok) return stored;
-  if (stored.value.verifier !== null) {
-    const record = readRecord(stored.value.verifier);
-    if (!record)
-      return syncFail({
-        code: 'KEY_RECORD_UNREADABLE',
-        message: 'the account key record is unreadable',
-        status: 200,
-      });
-    return syncOk({ kind: 'needs_key', record });
+  const listed = await call<VaultListResponse>('GET', '/sync/vaults');
+  if (!listed.ok) return listed;
+  const largest = [...listed.value.vaults].sort(
+    (a, b) => b.itemCount - a.itemCount || a.createdAt - b.createdAt,
+  )[0];
+  if (largest) {
+    const stored = await call<KeyVerifierResponse>('GET', '/auth/key-verifier', { vaultId: largest.vaultId });
+    if (!stored.ok) return stored;
+    if (stored.value.verifier !== null) {
+      const record = readRecord(stored.value.verifier);
+      if (!record) {
+        return syncFail({
+          code: 'KEY_RECORD_UNREADABLE',
+          message: 'the vault key record is unreadable',
+          status: 200,
+        });
+      }
+      return syncOk({ kind: 'needs_key', record });
+    }
   }
+  // No vault, or a registered vault whose creator never stored its key record: start a vault
+  // of our own (a vault without a record cannot be opened by anyone else either).
   const vaultKey = generateVaultKey();
   const secret = generateRecoverySecret();
   const record = createVaultKeyRecord(vaultKey, input.newVaultId, secret);
-  const put = await call('PUT', '/auth/key-verifier', { body: { verifier: encodeVaultKeyRecord(record) } });
-  if (!put.ok) return put;
   const keyring = deriveVaultKeyring(vaultKey, record.vaultId);
   const reg = await call('POST', '/sync/vaults', {
     body: { vaultId: record.vaultId, ...sealVaultName(keyring, input.vaultName) },
   });
   if (!reg.ok) return reg;
+  const put = await call('PUT', '/auth/key-verifier', {
+    body: { verifier: encodeVaultKeyRecord(record) },
+    vaultId: record.vaultId,
+  });
+  if (!put.ok) return put;
   return syncOk({
     kind: 'created',
     syncVaultId: record.vaultId,
