@@ -39,7 +39,7 @@ async function setup(answer: (items: PushItem[], db: VaultDb) => Promise<PushRes
   dbs.push(db);
   const requests: PushItem[][] = [];
   const call = (async (_m: string, _p: string, o?: CallOptions) => {
-    const items = (o?.body as { items: PushItem[] }).items;
+    const items = (o?.body as { items: PushItem[] } | undefined)?.items ?? [];
     requests.push(items);
     return { ok: true, value: await answer(items, db) };
   }) as SyncCall;
