@@ -15,6 +15,7 @@ import { createStoragePersistence } from '../settings/createStoragePersistence';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { createTheme } from '../settings/theme';
 import { SyncIndicator } from '../sync/SyncIndicator';
+import { TagView } from '../tags/TagView';
 import { createVaultClient } from '../vault/createVaultClient';
 import { createRoute } from './createRoute';
 import { FolderActions } from './FolderActions';
@@ -152,6 +153,13 @@ export function App() {
               setShowFolders(false);
             }}
             onError={setError}
+          />
+          <TagView
+            client={client}
+            onOpen={(id) => {
+              setShowFolders(false);
+              route.openNote(id);
+            }}
           />
           <ImportExport client={client} folder={folder()} />
         </aside>
