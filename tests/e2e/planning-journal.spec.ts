@@ -4,12 +4,12 @@ test('write today’s journal entry; it persists, marks the calendar and starts 
   await page.goto('/#/journal');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Today, \d{4}-\d{2}-\d{2}$/ })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText('No entry yet');
+  await expect(page.getByRole('region', { name: 'Entry' }).getByRole('status')).toHaveText('No entry yet');
 
   const box = page.getByRole('textbox', { name: 'Journal entry' });
   await box.fill('Walked by the river. #outside');
   await page.getByRole('button', { name: 'Save entry' }).click();
-  await expect(page.getByRole('status')).toHaveText('Saved');
+  await expect(page.getByRole('region', { name: 'Entry' }).getByRole('status')).toHaveText('Saved');
   await expect(page.getByText('Streak: 1 day')).toBeVisible();
 
   await page.reload();

@@ -91,24 +91,25 @@ export function TaskEditor(props: Props) {
           </p>
         )}
       </Show>
-      <Show when={task.data()} keyed>
+      {/* Not keyed: a new reply updates the fields in place, so the form is never rebuilt under the user. */}
+      <Show when={task.data()}>
         {(t) => (
           <>
-            <form class="task-form" onSubmit={(e) => save(e, t)}>
+            <form class="task-form" onSubmit={(e) => save(e, t())}>
               <label>
                 Title
-                <input name="title" value={t.title} required maxLength={500} />
+                <input name="title" value={t().title} required maxLength={500} />
               </label>
               <label>
                 Description
                 <textarea name="description" rows={4} maxLength={10000}>
-                  {t.description ?? ''}
+                  {t().description ?? ''}
                 </textarea>
               </label>
               <div class="form-row">
                 <label>
                   Priority
-                  <select name="priority" value={String(t.priority)}>
+                  <select name="priority" value={String(t().priority)}>
                     <For each={[...PRIORITY_LABELS]}>
                       {(label, i) => <option value={String(i())}>{label}</option>}
                     </For>
@@ -116,7 +117,7 @@ export function TaskEditor(props: Props) {
                 </label>
                 <label>
                   Project
-                  <select name="projectId" value={t.projectId}>
+                  <select name="projectId" value={t().projectId}>
                     <For each={projects.data()?.projects}>
                       {(p) => <option value={p.id}>{p.name}</option>}
                     </For>
@@ -124,7 +125,7 @@ export function TaskEditor(props: Props) {
                 </label>
                 <label>
                   Status
-                  <select name="statusId" value={t.statusId ?? ''}>
+                  <select name="statusId" value={t().statusId ?? ''}>
                     <For each={statuses.data()?.statuses}>
                       {(s) => <option value={s.id}>{s.name}</option>}
                     </For>
@@ -134,15 +135,15 @@ export function TaskEditor(props: Props) {
               <div class="form-row">
                 <label>
                   Due date
-                  <input type="date" name="dueDate" value={t.dueDate ?? ''} />
+                  <input type="date" name="dueDate" value={t().dueDate ?? ''} />
                 </label>
                 <label>
                   Due time
-                  <input type="time" name="dueTime" value={t.dueTime ?? ''} />
+                  <input type="time" name="dueTime" value={t().dueTime ?? ''} />
                 </label>
                 <label>
                   Start date
-                  <input type="date" name="startDate" value={t.startDate ?? ''} />
+                  <input type="date" name="startDate" value={t().startDate ?? ''} />
                 </label>
               </div>
               <div class="form-row">
@@ -150,7 +151,7 @@ export function TaskEditor(props: Props) {
                   Repeat
                   <select
                     name="repeat"
-                    value={repeat() ?? repeatChoiceOf(t)}
+                    value={repeat() ?? repeatChoiceOf(t())}
                     onChange={(e) => setRepeat(e.currentTarget.value as RepeatChoice)}
                   >
                     <option value="none">Never</option>
@@ -160,7 +161,7 @@ export function TaskEditor(props: Props) {
                     <option value="yearly">Yearly</option>
                   </select>
                 </label>
-                <Show when={(repeat() ?? repeatChoiceOf(t)) !== 'none'}>
+                <Show when={(repeat() ?? repeatChoiceOf(t())) !== 'none'}>
                   <label>
                     Every
                     <input
@@ -168,46 +169,48 @@ export function TaskEditor(props: Props) {
                       name="interval"
                       min={1}
                       max={999}
-                      value={t.repeatConfig?.interval ?? 1}
+                      value={t().repeatConfig?.interval ?? 1}
                     />
                   </label>
                   <label>
                     Repeat from
-                    <select name="repeatFrom" value={t.repeatFrom ?? 'due'}>
+                    <select name="repeatFrom" value={t().repeatFrom ?? 'due'}>
                       <option value="due">Due date</option>
                       <option value="completion">Completion</option>
                     </select>
                   </label>
                   <label>
                     Ends on
-                    <input type="date" name="repeatEnd" value={t.repeatConfig?.endDate ?? ''} />
+                    <input type="date" name="repeatEnd" value={t().repeatConfig?.endDate ?? ''} />
                   </label>
                 </Show>
               </div>
               <label>
                 Tags (comma separated)
-                <input name="tags" value={t.tags.join(', ')} />
+                <input name="tags" value={t().tags.join(', ')} />
               </label>
               <div class="form-actions">
                 <button type="submit" class="primary">
                   Save task
                 </button>
-                <button type="button" onClick={() => props.actions.run('tasks.duplicate', t.id)}>
+                <button type="button" onClick={() => props.actions.run('tasks.duplicate', t().id)}>
                   Duplicate
                 </button>
                 <button
                   type="button"
-                  onClick={() => props.actions.run(t.archivedAt ? 'tasks.unarchive' : 'tasks.archive', t.id)}
+                  onClick={() =>
+                    props.actions.run(t().archivedAt ? 'tasks.unarchive' : 'tasks.archive', t().id)
+                  }
                 >
-                  {t.archivedAt ? 'Unarchive' : 'Archive'}
+                  {t().archivedAt ? 'Unarchive' : 'Archive'}
                 </button>
                 <button
                   type="button"
                   class="danger"
                   onClick={async () => {
                     if (
-                      confirm(`Delete “${t.title}” and its subtasks?`) &&
-                      (await props.actions.run('tasks.delete', t.id))
+                      confirm(`Delete “${t().title}” and its subtasks?`) &&
+                      (await props.actions.run('tasks.delete', t().id))
                     )
                       props.onClose();
                   }}
@@ -225,7 +228,7 @@ export function TaskEditor(props: Props) {
               </ul>
               <QuickAdd
                 label="New subtask"
-                onAdd={(title) => props.actions.create({ title, parentId: t.id })}
+                onAdd={(title) => props.actions.create({ title, parentId: t().id })}
               />
             </section>
           </>
