@@ -22,6 +22,8 @@ export interface SchemaNode {
   prefixItems?: readonly SchemaNode[];
   minItems?: number;
   maxItems?: number;
+  minProperties?: number;
+  maxProperties?: number;
   minLength?: number;
   maxLength?: number;
   minimum?: number;

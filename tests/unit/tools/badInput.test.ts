@@ -51,6 +51,26 @@ describe('bad-input generator', () => {
     expect(cases.find((c) => c.name === 'arguments: unknown property')?.field).toBe('unexpected_property');
   });
 
+  it('respects maxProperties (one of several properties) and still breaks each of them', () => {
+    const schema = {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      maxProperties: 1,
+      properties: { folder: { type: 'string' }, projectId: { type: 'string', minLength: 1 } },
+    } as const;
+    const validate = createValidator(schema, ARGUMENTS_ROOT);
+    expect(validBase(schema)).toEqual({ folder: 'a' });
+    const cases = badInputCases(schema, ARGUMENTS_ROOT);
+    expect(cases.find((c) => c.name === 'projectId: empty string')).toMatchObject({
+      value: { projectId: '' },
+    });
+    expect(cases.find((c) => c.name === 'arguments: unknown property')?.value).toEqual({
+      unexpected_property: 1,
+    });
+    for (const c of cases) expect(validate(c.value)).toMatchObject({ code: 'VALIDATION', field: c.field });
+  });
+
   it('names args fields of an operation', () => {
     const [list] = testOperations(seedVault());
     const cases = badInputCases(asNode(list!.argsSchema), ARGS_ROOT);

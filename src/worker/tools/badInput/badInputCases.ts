@@ -55,10 +55,16 @@ export function badInputCases(schema: SchemaNode, root: FieldRoot): BadInputCase
   const base = validExample(schema, true);
   const cases: BadInputCase[] = [];
 
-  function visit(node: SchemaNode, keys: string[], field: string, value: unknown): void {
+  function visit(
+    node: SchemaNode,
+    keys: string[],
+    field: string,
+    value: unknown,
+    whole: unknown = base,
+  ): void {
     const at = field === '' ? root.label : field;
     const put = (name: string, bad: unknown, f = at) =>
-      cases.push({ name: `${at}: ${name}`, value: setAt(base, keys, bad), field: f });
+      cases.push({ name: `${at}: ${name}`, value: setAt(whole, keys, bad), field: f });
     const types = typesOf(node);
 
     if (types.length > 0 && node.enum === undefined && node.const === undefined) {
@@ -95,7 +101,7 @@ export function badInputCases(schema: SchemaNode, root: FieldRoot): BadInputCase
       value.forEach((item, i) => {
         const child = node.prefixItems?.[i] ?? (typeof node.items === 'object' ? node.items : undefined);
         if (child !== undefined)
-          visit(child, [...keys, String(i)], appendStep(field, value, String(i)), item);
+          visit(child, [...keys, String(i)], appendStep(field, value, String(i)), item, whole);
       });
     } else if (value !== null && typeof value === 'object') {
       const obj = value as Record<string, unknown>;
@@ -103,11 +109,30 @@ export function badInputCases(schema: SchemaNode, root: FieldRoot): BadInputCase
         const { [name]: _dropped, ...rest } = obj;
         put(`missing required ${name}`, rest, appendStep(field, obj, name));
       }
+      const required = new Set(node.required ?? []);
+      const optional = Object.keys(obj).filter((k) => !required.has(k));
+      const full = node.maxProperties !== undefined && Object.keys(obj).length >= node.maxProperties;
       if (node.additionalProperties === false) {
-        put('unknown property', { ...obj, [UNKNOWN_PROPERTY]: 1 }, appendStep(field, obj, UNKNOWN_PROPERTY));
+        // At `maxProperties` the unknown property takes an optional one's place, so it is the only fault.
+        const { [optional.at(-1) ?? '']: _room, ...rest } = obj;
+        const host = full && optional.length > 0 ? rest : obj;
+        put('unknown property', { ...host, [UNKNOWN_PROPERTY]: 1 }, appendStep(field, obj, UNKNOWN_PROPERTY));
       }
       for (const [name, child] of Object.entries(node.properties ?? {})) {
-        if (name in obj) visit(child, [...keys, name], appendStep(field, obj, name), obj[name]);
+        if (name in obj) {
+          visit(child, [...keys, name], appendStep(field, obj, name), obj[name], whole);
+        } else if (full && optional.length > 0) {
+          // Left out for `maxProperties`: break it in a variant where it replaces an optional property.
+          const { [optional.at(-1)!]: _swapped, ...rest } = obj;
+          const variant = { ...rest, [name]: validExample(child, true) };
+          visit(
+            child,
+            [...keys, name],
+            appendStep(field, variant, name),
+            variant[name],
+            setAt(whole, keys, variant),
+          );
+        }
       }
     }
   }

@@ -33,8 +33,14 @@ function exampleOfType(node: SchemaNode, type: string, full: boolean): unknown {
     case 'object': {
       const out: Record<string, unknown> = {};
       const required = new Set(node.required ?? []);
+      // Required first, then optional ones while `maxProperties` allows (an "exactly one of" object).
+      let room = (node.maxProperties ?? Number.POSITIVE_INFINITY) - required.size;
       for (const [key, child] of Object.entries(node.properties ?? {})) {
-        if (full || required.has(key)) out[key] = validExample(child, full);
+        if (required.has(key)) out[key] = validExample(child, full);
+        else if (full && room > 0) {
+          out[key] = validExample(child, full);
+          room--;
+        }
       }
       return out;
     }
