@@ -55,3 +55,83 @@ test('a note made on one device appears, with its body, on a second device set u
   await b.getByRole('button', { name: 'From A' }).click();
   await expect(b.getByRole('textbox', { name: 'Note body' })).toHaveText('hello from device A');
 });
+
+/** Two devices of one account, B unlocked with A's recovery key; both closed settings. */
+async function twoDevices(browser: Browser) {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@x.test`;
+  const a = await device(browser);
+  const panelA = await signIn(a, email);
+  const recoveryKey = (await panelA.getByTestId('recovery-key').textContent())?.trim() ?? '';
+  await panelA.getByRole('button', { name: 'I wrote it down' }).click();
+  await a.getByRole('button', { name: 'Close' }).click();
+  const b = await device(browser);
+  const panelB = await signIn(b, email);
+  await panelB.getByLabel('Recovery key').fill(recoveryKey);
+  await panelB.getByRole('button', { name: 'Unlock' }).click();
+  await expect(panelB.getByTestId('sync-status-text')).toHaveText('Synced', { timeout: 30_000 });
+  await b.getByRole('button', { name: 'Close' }).click();
+  return { a, b };
+}
+
+/** On narrow layouts the editor hides the list behind a back button. */
+async function backToList(page: Page) {
+  const back = page.getByRole('button', { name: 'Back to notes' });
+  if (await back.isVisible()) await back.click();
+}
+
+/** Settings → Sync now, until the run is clean (pulls do not wait for the 60 s tick). */
+async function syncNow(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const panel = page.getByRole('region', { name: 'Sync' });
+  await panel.getByRole('button', { name: 'Sync now' }).click();
+  await expect(panel.getByTestId('sync-status-text')).toHaveText('Synced', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Close' }).click();
+}
+
+test('a task crosses devices, typing in one note converges, and an offline device loses nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { a, b } = await twoDevices(browser);
+
+  await a.goto('/#/tasks/project/inbox');
+  await a.getByRole('textbox', { name: 'New task in this project' }).fill('Call the plumber');
+  await a.getByRole('button', { name: 'Add' }).click();
+  await expect(a.getByTestId('sync-indicator')).toHaveText('Synced', { timeout: 30_000 });
+  await syncNow(b);
+  await b.goto('/#/tasks/project/inbox');
+  await expect(b.getByRole('button', { name: 'Call the plumber' }).first()).toBeVisible();
+
+  // concurrent typing: both devices edit one note before either syncs
+  await a.goto('/');
+  await newNote(a, 'Typing', 'middle');
+  await expect(a.getByTestId('sync-indicator')).toHaveText('Synced', { timeout: 30_000 });
+  await b.goto('/');
+  await syncNow(b);
+  await b.getByRole('button', { name: 'Typing' }).click();
+  await expect(b.getByRole('textbox', { name: 'Note body' })).toHaveText('middle');
+  await b.context().setOffline(true);
+  await b.getByRole('textbox', { name: 'Note body' }).click();
+  await b.keyboard.press('ControlOrMeta+End');
+  await b.keyboard.insertText(' end-from-B');
+  await a.getByRole('textbox', { name: 'Note body' }).click();
+  await a.keyboard.press('ControlOrMeta+Home');
+  await a.keyboard.insertText('start-from-A ');
+  await expect(a.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(b.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(b.getByTestId('sync-indicator')).not.toHaveText('Synced', { timeout: 15_000 });
+
+  // B was offline: it also writes a new note there, then comes back
+  await backToList(b);
+  await newNote(b, 'Written offline', 'on the train');
+  await b.context().setOffline(false);
+  await syncNow(b);
+  await syncNow(a);
+  await syncNow(b);
+  await expect(a.getByRole('textbox', { name: 'Note body' })).toHaveText('start-from-A middle end-from-B');
+  await b.getByRole('button', { name: 'Typing' }).click();
+  await expect(b.getByRole('textbox', { name: 'Note body' })).toHaveText('start-from-A middle end-from-B');
+  await backToList(a);
+  await a.getByRole('button', { name: 'Written offline' }).click();
+  await expect(a.getByRole('textbox', { name: 'Note body' })).toHaveText('on the train');
+});
