@@ -1,5 +1,6 @@
 import type { EntityTable } from 'dexie';
 import type { LinkRow } from '../domain/notes/links/linkRows';
+import type { PropertyDefinition } from '../ops/properties/propertyRules';
 
 /** Tables of the knowledge half of the vault (notes, folders, bodies). See schema.ts for versions. */
 export interface NoteRow {
@@ -96,6 +97,7 @@ export interface NotesTables {
   crdtSnapshots: EntityTable<CrdtSnapshotRow, 'docId'>;
   noteVersions: EntityTable<NoteVersionRow, 'id'>;
   links: EntityTable<StoredLinkRow, 'seq'>;
+  propertyDefinitions: EntityTable<PropertyDefinition, 'nameKey'>;
 }
 
 export const NOTES_TABLES_V1 = {
@@ -113,4 +115,5 @@ export const NOTES_TABLES_V2: Record<string, string> = {
   blobs: 'id',
   searchChunks: 'key',
   links: '++seq, from_id, to_id, target_name',
+  propertyDefinitions: 'nameKey',
 };

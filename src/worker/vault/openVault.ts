@@ -7,6 +7,8 @@ import { createLinkReads } from '../links/linkReads';
 import { graphOperations } from '../ops/graph/graphOperations';
 import { linkOperations } from '../ops/links/linkOperations';
 import { notesOperations } from '../ops/notes';
+import { createPropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
+import { propertyOperations } from '../ops/properties/propertyOperations';
 import { createRegistry, type Registry } from '../ops/registry';
 import { searchOperations } from '../ops/search';
 import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
@@ -73,6 +75,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     ...linkOperations(linkReads),
     ...graphOperations(linkReads),
     ...tagOperations(createNoteTagIndex(db, bodies)),
+    ...propertyOperations(createPropertyDefinitionStore(db, feed, p.now)),
     ...searchOperations({
       query: async (q) => (await search).index.query(q),
       quick: async (q, limit) => (await search).index.quick(q, limit),
