@@ -17,6 +17,18 @@ export interface SettingRow {
   clock: VectorClock;
 }
 
+/** A tag's definition (spec 2.7): how it looks; its usage count is counted, never stored. */
+export interface TagDefRow {
+  /** lower-cased name */
+  key: string;
+  name: string;
+  color: string | null;
+  icon: string | null;
+  sortOrder: number;
+  modifiedAt: string;
+  clock: VectorClock;
+}
+
 /** A deleted record's tombstone, kept for the sync engine (kind: task, project, status, ...). */
 export interface TombstoneRow extends Tombstone {
   kind: string;
@@ -43,6 +55,7 @@ export interface PlanningTables {
   inbox: EntityTable<InboxRow, 'id'>;
   settings: EntityTable<SettingRow, 'key'>;
   canvases: EntityTable<CanvasRow, 'id'>;
+  tagDefs: EntityTable<TagDefRow, 'key'>;
 }
 
 export const PLANNING_TABLES: Record<string, string> = {
@@ -55,4 +68,5 @@ export const PLANNING_TABLES: Record<string, string> = {
   inbox: 'id, [bucket+capturedAt], filedAt, archivedAt, *tags',
   settings: 'key',
   canvases: 'id, &pathKey, updatedAt',
+  tagDefs: 'key, sortOrder',
 };

@@ -6,6 +6,7 @@ import { canvasOperations } from './canvas/canvasOperations';
 import { inboxOperations } from './inbox';
 import type { NoteCreator } from './inbox/noteCreator';
 import { journalOperations } from './journal/journalOperations';
+import { tagOperations } from './tags/tagOperations';
 import { projectOperations } from './tasks/projectOperations';
 import { taskReadOperations } from './tasks/taskReadOperations';
 import { createTaskStore } from './tasks/taskStore';
@@ -50,5 +51,6 @@ export function planningOperations(services: VaultServices, timeZone = localTime
     ...journalOperations(services, tasks),
     ...inboxOperations(services, tasks, notesCreator(services)),
     ...canvasOperations(services),
+    ...tagOperations(services, tasks),
   ];
 }
