@@ -3,7 +3,6 @@ import { tick } from '../../domain/clock/vectorClock';
 import { retag, tagName } from '../../domain/tags/retag';
 import { updateTask } from '../../domain/tasks/updateTask';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
-import { ok } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
 import type { TaskStore } from '../tasks/taskStore';
 import { PlanningFailure, writeTx } from '../writeTx';
@@ -13,9 +12,10 @@ const write = { kind: 'write', requiresApproval: true } as const;
 const COLORS = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
 
 /**
- * `tags.*` over the planning records: tasks (through the tasks domain, so every retagged task's
- * clocks tick) and inbox items, plus tag definitions (colour, icon, order). Notes keep their tags
- * in their markdown and are retagged by the notes side; their counts are included here.
+ * Tags of the planning records: `tasks.renameTag/mergeTag/deleteTag` retag tasks (through the
+ * tasks domain, so every retagged task's clocks tick) and inbox captures in one transaction
+ * (Cairn names: the spec's `tags.renameTag/mergeTag/deleteTag` are the notes side's, in
+ * src/worker/ops/tags); `tags.updateTagColor/updateTagIcon` keep tag definitions.
  */
 export function tagOperations(services: VaultServices, tasks: TaskStore): Operation[] {
   const { db } = services;
@@ -86,41 +86,8 @@ export function tagOperations(services: VaultServices, tasks: TaskStore): Operat
 
   return [
     defineOperation({
-      kind: 'read',
-      name: 'tags.getAllWithCounts',
-      summary:
-        'Every tag with its usage count over notes, tasks and captures, and its colour and icon (spec 2.7).',
-      params: [],
-      handler: async () => {
-        const counts = new Map<string, { name: string; count: number }>();
-        const add = (name: string, n: number) => {
-          const c = counts.get(name.toLowerCase()) ?? { name, count: 0 };
-          c.count += n;
-          counts.set(name.toLowerCase(), c);
-        };
-        for (const table of [db.tasks, db.inbox, db.notes] as const) {
-          for (const name of (await table.orderBy('tags').uniqueKeys()) as string[])
-            add(name, await table.where('tags').equals(name).count());
-        }
-        const defs = new Map((await db.tagDefs.toArray()).map((d) => [d.key, d]));
-        const tags = [...counts.entries()].map(([key, c]) => {
-          const d = defs.get(key);
-          return {
-            name: d?.name ?? c.name,
-            count: c.count,
-            color: d?.color ?? null,
-            icon: d?.icon ?? null,
-            category_id: null,
-            category_name: null,
-            sort_order: d?.sortOrder ?? 0,
-          };
-        });
-        return ok({ tags: tags.sort((a, b) => a.sort_order - b.sort_order || a.name.localeCompare(b.name)) });
-      },
-    }),
-    defineOperation({
       ...write,
-      name: 'tags.renameTag',
+      name: 'tasks.renameTag',
       summary: 'Rename a tag on every task and capture (onto an existing tag it merges).',
       params: [
         { name: 'tag', required: true, schema: tag },
@@ -130,7 +97,7 @@ export function tagOperations(services: VaultServices, tasks: TaskStore): Operat
     }),
     defineOperation({
       ...write,
-      name: 'tags.mergeTag',
+      name: 'tasks.mergeTag',
       summary: 'Merge a tag into another: records carrying it carry the other instead, once.',
       params: [
         { name: 'tag', required: true, schema: tag },
@@ -140,7 +107,7 @@ export function tagOperations(services: VaultServices, tasks: TaskStore): Operat
     }),
     defineOperation({
       ...write,
-      name: 'tags.deleteTag',
+      name: 'tasks.deleteTag',
       summary: 'Remove a tag from every task and capture, and its definition.',
       params: [{ name: 'tag', required: true, schema: tag }] as const,
       handler: ([name]) => retagAll(name, null),
