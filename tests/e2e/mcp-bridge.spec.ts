@@ -463,3 +463,29 @@ test('window.cairnAgent is frozen and answers like /mcp', async ({ page }) => {
   expect(out?.isError).toBe(false);
   expect(out?.bad).toMatchObject({ isError: true, structuredContent: { code: 'VALIDATION' } });
 });
+
+test('a request from a foreign (opaque) origin never gets an answer from the vault', async ({ page }) => {
+  await openControlled(page);
+  // A sandboxed frame has an opaque origin ("Origin: null"). If the service worker sees its
+  // request, it refuses with 403; if the browser does not route it there, no tab answers either.
+  // The 403 rule itself is unit-tested in tests/unit/agent/mcpHttp.test.ts.
+  const outcome = await page.evaluate(async () => {
+    const target = `${location.origin}/mcp`;
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.srcdoc = `<script>
+      fetch(${JSON.stringify(target)}, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })
+        .then(async (r) => parent.postMessage({ status: r.status, body: await r.text() }, '*'))
+        .catch((e) => parent.postMessage({ status: 0, body: String(e) }, '*'));
+    </script>`;
+    const reply = new Promise<{ status: number; body: string }>((resolve) =>
+      window.addEventListener('message', (e) => resolve(e.data), { once: true }),
+    );
+    document.body.append(frame);
+    return reply;
+  });
+  expect(outcome.status).not.toBe(200);
+  expect(outcome.body).not.toContain('"tools"');
+  if (outcome.status === 403) expect(outcome.body).toContain('own origin');
+});
