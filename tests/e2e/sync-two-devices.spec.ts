@@ -54,6 +54,10 @@ test('a note made on one device appears, with its body, on a second device set u
   await b.getByRole('button', { name: 'Close' }).click();
   await b.getByRole('button', { name: 'From A' }).click();
   await expect(b.getByRole('textbox', { name: 'Note body' })).toHaveText('hello from device A');
+
+  // later changes arrive without asking: the service's socket wakes B's pull (no 60 s wait)
+  await newNote(a, 'Live from A', 'pushed while B watches');
+  await expect(b.getByRole('button', { name: 'Live from A' })).toBeVisible({ timeout: 15_000 });
 });
 
 /** Two devices of one account, B unlocked with A's recovery key; both closed settings. */

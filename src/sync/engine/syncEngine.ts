@@ -163,6 +163,10 @@ export function createSyncEngine(deps: EngineDeps) {
         void run();
       }, wait);
     },
+    /** a socket frame announced data: pull now (wakes during a cycle collapse into one more) */
+    wake() {
+      void run();
+    },
     /** runs a cycle now and resolves when it (and any cycle it queued) is done */
     async syncNow() {
       await run();

@@ -1,3 +1,4 @@
+import type { SocketLike } from '../../sync/engine/socket/syncSocket';
 import { ChangeFeed } from '../changes/changeFeed';
 import type { VaultDb } from '../db/schema';
 import { createNoteBodies } from '../stores/noteBodies';
@@ -80,6 +81,8 @@ export function attachSync(input: AttachSyncInput): SyncController {
         ]),
       );
     },
+    // the DOM handler types name WebSocket's own event classes; SocketLike uses the fields it reads
+    openSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike,
     whileLeader: (fn) => {
       input.locks
         .request(`cairn:sync:${input.vaultId}`, fn)

@@ -3,6 +3,7 @@ import { createSession } from '../../sync/engine/account/session';
 import { requestCode, signIn } from '../../sync/engine/account/signIn';
 import { restoreWithRecoveryKey, setUpVaultKey } from '../../sync/engine/account/vaultKeySetup';
 import { createSyncHttp } from '../../sync/engine/http/syncHttp';
+import { createSyncSocket, type SocketLike } from '../../sync/engine/socket/syncSocket';
 import { createSyncEngine, type SyncEngine, type Timers } from '../../sync/engine/syncEngine';
 import type { SyncStatus } from '../../sync/engine/syncStatus';
 import type { VaultDb } from '../db/schema';
@@ -32,6 +33,8 @@ export interface SyncControllerDeps {
   defaultServiceUrl: string;
   applyBody: (docId: string, update: Uint8Array) => Promise<void>;
   onApplied: (changes: { type: string; id: string; table: string; op: 'put' | 'delete' }[]) => void;
+  /** opens a WebSocket (browser); absent: no socket, pulls run on pushes and the 60 s tick */
+  openSocket?: (url: string, protocols: string[]) => SocketLike;
   /** runs `fn` while this tab leads sync for the vault (a Web Lock); resolves when leadership ends */
   whileLeader: (fn: () => Promise<void>) => void;
 }
@@ -129,11 +132,32 @@ export function createSyncController(deps: SyncControllerDeps) {
       onApplied: () => {},
     });
     engine = created;
+    const open = deps.openSocket;
+    const { anon } = await http();
+    const socket = open
+      ? createSyncSocket({
+          baseUrl: await serviceUrl(),
+          vaultId: syncVaultId,
+          types: SYNC_RECORD_TYPES,
+          accessToken: () => createSession(tokens, anon, deps.now).accessToken(),
+          open,
+          timers: deps.timers,
+          onWake: () => created.wake(),
+          onRevoked: () => {
+            created.stop();
+            socket?.stop();
+          },
+        })
+      : null;
     deps.whileLeader(
       () =>
         new Promise<void>((release) => {
           created.start();
-          stopLeading = release;
+          socket?.start();
+          stopLeading = () => {
+            socket?.stop();
+            release();
+          };
         }),
     );
   }
