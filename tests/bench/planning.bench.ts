@@ -188,9 +188,13 @@ export default async function planningBench(): Promise<BenchRow[]> {
 
     const views: [string, string, string][] = [
       ['Today', '#/tasks/today', '[aria-label="Today tasks"] li'],
-      ['Overdue (limit 500)', '#/tasks/overdue', '[aria-label="Overdue tasks"] li'],
-      ['Upcoming 14 days (limit 500)', '#/tasks/upcoming', '.due-day li'],
-      ['project board of 2,000 tasks (200 a column)', '#/tasks/project/p7', '.board-column .board-card'],
+      ['Overdue (first 100 of up to 500 rows)', '#/tasks/overdue', '[aria-label="Overdue tasks"] li'],
+      ['Upcoming 14 days (first 100 of up to 500 rows)', '#/tasks/upcoming', '.due-day li'],
+      [
+        'project board of 2,000 tasks (first 50 cards a column)',
+        '#/tasks/project/p7',
+        '.board-column .board-card',
+      ],
     ];
     for (const [name, hash, selector] of views) {
       const samples: number[] = [];

@@ -27,6 +27,18 @@ export function DueView(props: Props) {
     () => props.view,
     (view) => readOp<DueReply>(props.client, view === 'overdue' ? 'tasks.getOverdue' : 'tasks.getToday'),
   );
+  /** The upcoming days cut to the first `shown()` tasks, so a busy fortnight renders at once. */
+  const upcomingDays = () => {
+    let left = shown();
+    const out = [];
+    for (const day of upcoming.data()?.days ?? []) {
+      if (left <= 0) break;
+      out.push({ date: day.date, tasks: day.tasks.slice(0, left) });
+      left -= day.tasks.length;
+    }
+    return out;
+  };
+  const upcomingTotal = () => upcoming.data()?.days.reduce((n, d) => n + d.tasks.length, 0) ?? 0;
   const upcoming = createLive(
     props.client,
     TASK_TABLES,
@@ -76,7 +88,7 @@ export function DueView(props: Props) {
           when={(upcoming.data()?.days.length ?? 0) > 0}
           fallback={<p class="empty">Nothing due in the next two weeks.</p>}
         >
-          <For each={upcoming.data()?.days}>
+          <For each={upcomingDays()}>
             {(day) => (
               <section class="due-day" aria-label={day.date}>
                 <h3>{day.date}</h3>
@@ -88,6 +100,11 @@ export function DueView(props: Props) {
               </section>
             )}
           </For>
+          <Show when={upcomingTotal() > shown()}>
+            <button type="button" onClick={() => setShown((n) => n + 400)}>
+              Show {upcomingTotal() - shown()} more
+            </button>
+          </Show>
         </Show>
       </Show>
     </section>
