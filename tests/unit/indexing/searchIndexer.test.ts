@@ -21,15 +21,15 @@ function vault() {
   let id = 0;
   const services = { vaultId: 'v', db, feed, now: () => Date.now(), newId: () => `n${++id}`, deviceId: 'd' };
   const notes = createNotesStore({ ...services, bodies: createNoteBodies(services, null) });
-  const start = () =>
+  const start = (subscribe = (l: Parameters<typeof feed.subscribe>[0]) => feed.subscribe(l)) =>
     startSearchIndexer({
       db: db!,
       leader,
       channel: null,
-      subscribe: (l) => feed.subscribe(l),
+      subscribe,
       now: () => Date.now(),
     });
-  return { notes, start };
+  return { notes, start, feed };
 }
 
 describe('search indexer', () => {
@@ -62,11 +62,17 @@ describe('search indexer', () => {
   });
 
   it('catches up on start with notes written while it was not running, without re-indexing the rest', async () => {
-    const { notes, start } = vault();
+    const { notes, start, feed } = vault();
     await notes.create({ title: 'Before', markdown: 'written before any index existed' });
-    const first = await start();
+    // The first indexer runs, then stops listening (its tab closed).
+    let stop = () => {};
+    const first = await start((l) => {
+      stop = feed.subscribe(l);
+      return stop;
+    });
     await first.settled();
     expect((await first.index.stats()).documents).toBe(1);
+    stop();
     await notes.create({ title: 'While away', markdown: 'quartz crystals' });
     const second = await start();
     await second.settled();
