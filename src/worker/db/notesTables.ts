@@ -1,5 +1,6 @@
 import type { EntityTable } from 'dexie';
 import type { LinkRow } from '../domain/notes/links/linkRows';
+import type { FolderViewRow } from '../ops/folderView/folderViewSchemas';
 import type { PropertyDefinition } from '../ops/properties/propertyRules';
 
 /** Tables of the knowledge half of the vault (notes, folders, bodies). See schema.ts for versions. */
@@ -17,6 +18,8 @@ export interface NoteRow {
   tags: string[];
   /** frontmatter `aliases`/`alias` (resolveByTitle's fallback); absent on rows written before 2026-11-21 */
   aliases?: string[];
+  /** the frontmatter's properties (folder views list them without reading bodies); absent on rows written before 2026-11-21 */
+  properties?: Record<string, unknown>;
   emoji: string | null;
   localOnly: boolean;
   /** filed files only: MIME type and size in bytes (null/absent for markdown) */
@@ -98,6 +101,7 @@ export interface NotesTables {
   noteVersions: EntityTable<NoteVersionRow, 'id'>;
   links: EntityTable<StoredLinkRow, 'seq'>;
   propertyDefinitions: EntityTable<PropertyDefinition, 'nameKey'>;
+  folderViews: EntityTable<FolderViewRow, 'path'>;
 }
 
 export const NOTES_TABLES_V1 = {
@@ -116,4 +120,5 @@ export const NOTES_TABLES_V2: Record<string, string> = {
   searchChunks: 'key',
   links: '++seq, from_id, to_id, target_name',
   propertyDefinitions: 'nameKey',
+  folderViews: 'path',
 };

@@ -12,6 +12,7 @@ export interface DerivedText {
   wordCount: number;
   tags: string[];
   aliases: string[];
+  properties: Record<string, unknown>;
 }
 
 /** What the list and tag views keep of a body, derived once per write, never on read. */
@@ -26,6 +27,7 @@ export function deriveText(markdown: string): DerivedText {
     wordCount: wordCount(body),
     tags: noteTags(frontmatter, body),
     aliases: aliasesOf(frontmatter),
+    properties: frontmatter,
   };
 }
 

@@ -4,9 +4,11 @@ import { openVaultDb } from '../db/schema';
 import { type SearchIndexer, startSearchIndexer } from '../indexing/searchIndexer';
 import { electLeader, type LeaderElection } from '../leader';
 import { createLinkReads } from '../links/linkReads';
+import { folderViewOperations } from '../ops/folderView/folderViewOperations';
 import { graphOperations } from '../ops/graph/graphOperations';
 import { linkOperations } from '../ops/links/linkOperations';
 import { notesOperations } from '../ops/notes';
+import { notePropertyOperations } from '../ops/properties/notePropertyOperations';
 import { createPropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
 import { propertyOperations } from '../ops/properties/propertyOperations';
 import { createRegistry, type Registry } from '../ops/registry';
@@ -62,6 +64,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   const notes = createNotesStore({ ...services, bodies });
   await bodies.links.ensureLoaded();
   const linkReads = createLinkReads(db, bodies.links);
+  const propertyDefs = createPropertyDefinitionStore(db, feed, p.now);
   // The index opens in the background: nothing else waits for it (search calls do).
   const search = startSearchIndexer({
     db,
@@ -75,7 +78,9 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     ...linkOperations(linkReads),
     ...graphOperations(linkReads),
     ...tagOperations(createNoteTagIndex(db, bodies)),
-    ...propertyOperations(createPropertyDefinitionStore(db, feed, p.now)),
+    ...propertyOperations(propertyDefs),
+    ...notePropertyOperations(db, bodies, propertyDefs),
+    ...folderViewOperations(db, notes, propertyDefs),
     ...searchOperations({
       query: async (q) => (await search).index.query(q),
       quick: async (q, limit) => (await search).index.quick(q, limit),
