@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { fromBase64, openItemJson, type VaultKeyring, verifyItemSignature } from '../../crypto';
 import type { PullItem } from '../../protocol/pull';
 import type { SyncError } from '../http/syncError';
@@ -42,6 +44,12 @@ export async function openPullItem(
       signature,
     ));
   if (!verified) return { kind: 'quarantine', type, id, reason: 'signature does not verify' };
+  // The signature covers contentHash, not the payload: without this check a server could pair
+  // signed metadata with an older payload of the same item (same address, so it would open).
+  const blob = new TextEncoder().encode(item.payload);
+  if (bytesToHex(sha256(blob)) !== item.contentHash || blob.length !== item.sizeBytes) {
+    return { kind: 'quarantine', type, id, reason: 'payload does not match its signed hash' };
+  }
   let envelope: unknown;
   try {
     envelope = JSON.parse(item.payload);

@@ -48,7 +48,7 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
   let cursor = (await deps.state.get<number>(LAST_CURSOR)) ?? 0;
   const changed: { type: string; id: string }[] = [];
   const ledgers: Ledgers = {
-    quarantine: (await deps.state.get<Ledgers['quarantine']>(QUARANTINE)) ?? {},
+    quarantine: unexpired((await deps.state.get<Ledgers['quarantine']>(QUARANTINE)) ?? {}, deps.now()),
     schemaInvalid: (await deps.state.get<Ledgers['schemaInvalid']>(SCHEMA_INVALID_ITEMS)) ?? {},
   };
   for (;;) {
@@ -75,6 +75,13 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
     if (refs.length === 0 && noteBodies.length === 0) break;
   }
   return { kind: 'done', changed, cursor };
+}
+
+/** Quarantine entries expire after 7 days (spec 3.8, 8.3); the item is then tried again. */
+export const QUARANTINE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+function unexpired(entries: Ledgers['quarantine'], now: number): Ledgers['quarantine'] {
+  return Object.fromEntries(Object.entries(entries).filter(([, e]) => now - e.at < QUARANTINE_TTL_MS));
 }
 
 function dedupe(refs: { type: string; id: string }[]) {
