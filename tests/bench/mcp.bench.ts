@@ -154,6 +154,31 @@ async function roundTrips(
   );
 }
 
+/** The same calls through window.cairnAgent (no service worker hop): splits the /mcp cost. */
+async function pageCalls(
+  page: Page,
+  name: string,
+  args: (i: number) => object,
+  n: number,
+): Promise<number[]> {
+  const calls = Array.from({ length: n }, (_, i) => args(i));
+  return page.evaluate(
+    async ({ name, calls }) => {
+      const agent = (
+        window as unknown as { cairnAgent: { callTool(n: string, a: object): Promise<unknown> } }
+      ).cairnAgent;
+      const out: number[] = [];
+      for (const args of calls) {
+        const t0 = performance.now();
+        await agent.callTool(name, args);
+        out.push(performance.now() - t0);
+      }
+      return out;
+    },
+    { name, calls },
+  );
+}
+
 function quantile(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
@@ -230,11 +255,40 @@ export default async function mcpBench(): Promise<BenchRow[]> {
       100,
     );
     const describe = await roundTrips(page, 'vault_desktop_describe', () => ({}), 50);
+    // Baseline: any request answered by the service worker (a POST to /mcp that is a ping).
+    const ping = await page.evaluate(async () => {
+      const out: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const t0 = performance.now();
+        const res = await fetch('/mcp', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        });
+        await res.text();
+        out.push(performance.now() - t0);
+      }
+      return out;
+    });
+    // Baseline 2: the service worker answering alone (GET /mcp → 405, nothing forwarded).
+    const bare = await page.evaluate(async () => {
+      const out: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const t0 = performance.now();
+        await (await fetch('/mcp')).text();
+        out.push(performance.now() - t0);
+      }
+      return out;
+    });
+    const direct = await pageCalls(page, 'vault_get_task', (i) => ({ id: `t${(i * 97) % TASKS}` }), 300);
     await context.close();
     const p50Task = quantile(getTask, 0.5);
     const p95Task = quantile(getTask, 0.95);
     const p95Search = quantile(search, 0.95);
     const p50Describe = quantile(describe, 0.5);
+    const p50Direct = quantile(direct, 0.5);
+    const p50Ping = quantile(ping, 0.5);
+    const p50Bare = quantile(bare, 0.5);
     return [
       {
         group,
@@ -246,6 +300,15 @@ export default async function mcpBench(): Promise<BenchRow[]> {
         note,
       },
       { group, name: '/mcp vault_get_task p95', value: p95Task, unit: 'ms', note },
+      { group, name: '/mcp ping p50 (SW → tab → worker, no tool)', value: p50Ping, unit: 'ms', note },
+      { group, name: 'GET /mcp p50 (the service worker alone: 405)', value: p50Bare, unit: 'ms', note },
+      {
+        group,
+        name: 'window.cairnAgent vault_get_task p50 (no service worker)',
+        value: p50Direct,
+        unit: 'ms',
+        note: `${note}; the /mcp p50 minus this is the service worker hop`,
+      },
       {
         group,
         name: '/mcp vault_search_notes p95',
