@@ -1,7 +1,7 @@
 /**
  * The `[[...]]` wiki link (embeds `![[...]]` included) covering `column` in one line of text, as
  * its inner text (`Title#Heading|alias`) and its span; null when the column is outside every link.
- * Pure: the editor extension and its tests use it.
+ * Pure, so it is tested without an editor.
  */
 export interface WikiLinkSpan {
   inner: string;
@@ -19,13 +19,4 @@ export function wikiLinkAt(line: string, column: number): WikiLinkSpan | null {
     if (from > column) break;
   }
   return null;
-}
-
-/** Every wiki link of a line, for decorations. */
-export function wikiLinksOf(line: string): WikiLinkSpan[] {
-  return [...line.matchAll(WIKI)].map((m) => ({
-    inner: m[1] ?? '',
-    from: m.index,
-    to: m.index + m[0].length,
-  }));
 }
