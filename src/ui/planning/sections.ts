@@ -1,8 +1,15 @@
+import { lazy } from 'solid-js';
 import type { Section } from '../app/section';
-import { CanvasSection } from './canvas/CanvasSection';
-import { InboxSection } from './inbox/InboxSection';
-import { JournalSection } from './journal/JournalSection';
-import { TasksSection } from './tasks/TasksSection';
+
+// Each section loads when it is first opened, not with the first paint of the notes.
+const TasksSection = lazy(() => import('./tasks/TasksSection').then((m) => ({ default: m.TasksSection })));
+const InboxSection = lazy(() => import('./inbox/InboxSection').then((m) => ({ default: m.InboxSection })));
+const JournalSection = lazy(() =>
+  import('./journal/JournalSection').then((m) => ({ default: m.JournalSection })),
+);
+const CanvasSection = lazy(() =>
+  import('./canvas/CanvasSection').then((m) => ({ default: m.CanvasSection })),
+);
 
 /** The planning half's sections (tasks, journal, inbox, ...), listed as they are built. */
 export const planningSections: Section[] = [
