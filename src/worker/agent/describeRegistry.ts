@@ -2,9 +2,18 @@ import { ChangeFeed } from '../changes/changeFeed';
 import type { VaultDb } from '../db/schema';
 import { createDexieSearchStore } from '../indexing/dexieSearchStore';
 import { createNoteTexts } from '../indexing/searchDocs';
+import { createLinkReads } from '../links/linkReads';
+import { folderViewOperations } from '../ops/folderView/folderViewOperations';
+import { graphOperations } from '../ops/graph/graphOperations';
+import { linkOperations } from '../ops/links/linkOperations';
 import { notesOperations } from '../ops/notes';
+import { notePropertyOperations } from '../ops/properties/notePropertyOperations';
+import { createPropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
+import { propertyOperations } from '../ops/properties/propertyOperations';
 import { createRegistry, type Registry } from '../ops/registry';
 import { searchOperations } from '../ops/search';
+import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
+import { tagOperations } from '../ops/tags/tagOperations';
 import { planningOperations } from '../planning';
 import { SearchIndex } from '../search/searchIndex';
 import { createNoteBodies } from '../stores/noteBodies';
@@ -34,9 +43,17 @@ export async function describeRegistry(db: VaultDb): Promise<Registry> {
     texts: createNoteTexts(db),
     now: () => 0,
   });
+  const linkReads = createLinkReads(db, bodies.links);
+  const propertyDefs = createPropertyDefinitionStore(db, feed, () => 0);
   feed.close();
   return createRegistry([
     ...notesOperations(notes),
+    ...linkOperations(linkReads),
+    ...graphOperations(linkReads),
+    ...tagOperations(createNoteTagIndex(db, bodies)),
+    ...propertyOperations(propertyDefs),
+    ...notePropertyOperations(db, bodies, propertyDefs),
+    ...folderViewOperations(db, notes, propertyDefs),
     ...searchOperations(index),
     ...planningOperations(services, 'UTC'),
   ]);
