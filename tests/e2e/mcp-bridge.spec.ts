@@ -316,6 +316,7 @@ for (const driver of ['fetch', 'sdk'] as const) {
         args: { id: inboxId },
         check: (j) => expect(JSON.stringify(j)).toContain('Remember the milk'),
       },
+      vault_get_tags: { args: {}, check: (j) => expect(JSON.stringify(j)).toContain('work') },
       vault_list_canvases: { args: {}, check: (j) => expect(JSON.stringify(j)).toContain(canvasId) },
       vault_read_canvas: { args: { id: canvasId } },
       vault_draw_on_canvas: {
