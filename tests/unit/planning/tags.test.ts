@@ -29,7 +29,7 @@ describe('tag operations', () => {
     value(await v.write('inbox.captureText', { text: 'capture', tags: ['work'] }));
     value(await v.write('tags.updateTagColor', 'work', 'blue'));
 
-    value(await v.write('tags.renameTag', 'work', 'job'));
+    value(await v.write('tasks.renameTag', 'work', 'job'));
     const a2 = (await v.db.tasks.get(a.id))!;
     expect(a2.tags).toEqual(['job', 'x']);
     expect(a2.clock).toEqual(tick(a.clock, 'devA'));
@@ -38,16 +38,15 @@ describe('tag operations', () => {
     expect((await v.db.tasks.get(c.id))!.clock).toEqual(c.clock);
     expect((await v.db.inbox.toArray())[0]!.tags).toEqual(['job']);
 
-    const all = value<{ tags: { name: string; count: number; color: string | null }[] }>(
-      await v.read('tags.getAllWithCounts'),
-    );
-    expect(all.tags.find((t) => t.name === 'job')).toMatchObject({ count: 3, color: 'blue' });
-    expect(all.tags.find((t) => t.name === 'work')).toBeUndefined();
+    // The tag's definition (its colour) moved with the rename.
+    const defs = await v.db.tagDefs.toArray();
+    expect(defs.find((d) => d.key === 'job')).toMatchObject({ color: 'blue' });
+    expect(defs.find((d) => d.key === 'work')).toBeUndefined();
 
-    value(await v.write('tags.mergeTag', 'x', 'job'));
+    value(await v.write('tasks.mergeTag', 'x', 'job'));
     expect((await v.db.tasks.get(a.id))!.tags).toEqual(['job']);
-    value(await v.write('tags.deleteTag', 'job'));
+    value(await v.write('tasks.deleteTag', 'job'));
     expect(await v.db.tasks.where('tags').equals('job').count()).toBe(0);
-    expect((await v.write('tags.renameTag', 'nothing', 'y')).ok).toBe(false);
+    expect((await v.write('tasks.renameTag', 'nothing', 'y')).ok).toBe(false);
   });
 });
