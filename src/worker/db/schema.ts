@@ -14,6 +14,8 @@ import { SYNC_TABLES, type SyncTables } from './syncTables';
  * - 2026-11-21 v3: tasks, projects, statuses, journal, inbox, tags, canvases, ... (planningTables.ts).
  * - 2026-11-21 v4: sync engine outbox, record clocks, engine state (syncTables.ts).
  * - 2026-11-21 v5: agent approval audit log (agentTables.ts).
+ * v1 to v5 took their shape during the first session and are first released together with it;
+ * from here on a change to any of them is a new version.
  */
 export type {
   BodyRow,
