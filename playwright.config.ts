@@ -14,6 +14,8 @@ export const CHROMIUM_ARGS = [
 // (`vite build --outDir dist-x && E2E_DIST=dist-x E2E_PORT=4180 npx playwright test`).
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DIST = process.env.E2E_DIST ?? 'dist';
+// The built app talks to this sync service address by default (VITE_SYNC_URL, docs/sync-client.md).
+const SYNC_PORT = Number(process.env.E2E_SYNC_PORT ?? 8787);
 
 // The built PWA (npm run build) served by `vite preview`, in Debian's Chromium: a desktop
 // project and a phone project (390x844, touch).
@@ -45,10 +47,21 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // The real sync service on workerd (fresh local D1/R2 state each run) for the two-device
+      // tests: the app's default service address, this preview's origin allowed, test accounts
+      // (@x.test) answered with their sign-in code as development accounts are.
+      command: `node scripts/server-dev.mjs --port ${SYNC_PORT} --persist-to .tmp/e2e-sync-${Date.now()} --var ALLOWED_ORIGINS:http://127.0.0.1:${PORT} --var DEV_ACCOUNTS:dev@cairn.local,@x.test`,
+      url: `http://127.0.0.1:${SYNC_PORT}/sync/status`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+  ],
 });
