@@ -62,17 +62,30 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   const leader = electLeader(p.locks, entry.id);
   const bodies = createNoteBodies(services, p.openChannel(`cairn:crdt:${entry.id}`));
   const notes = createNotesStore({ ...services, bodies });
-  await bodies.links.ensureLoaded();
+  // The link resolver's headers load in the background, after the UI's first requests: every
+  // path that needs them (link reads, body writes, renames) awaits ensureLoaded() itself.
+  setTimeout(
+    () => void bodies.links.ensureLoaded().catch((err) => console.error('link index failed', err)),
+    300,
+  );
   const linkReads = createLinkReads(db, bodies.links);
   const propertyDefs = createPropertyDefinitionStore(db, feed, p.now);
   // The index opens in the background: nothing else waits for it (search calls do).
-  const search = startSearchIndexer({
-    db,
-    leader,
-    channel: p.openChannel(`cairn:search:${entry.id}`),
-    subscribe: (l) => feed.subscribe(l),
-    now: p.now,
-  });
+  // It starts a moment after the vault opens, so the first page of notes is not behind it.
+  const searchChannel = p.openChannel(`cairn:search:${entry.id}`);
+  const search = new Promise<SearchIndexer>((resolve, reject) =>
+    setTimeout(
+      () =>
+        startSearchIndexer({
+          db,
+          leader,
+          channel: searchChannel,
+          subscribe: (l) => feed.subscribe(l),
+          now: p.now,
+        }).then(resolve, reject),
+      300,
+    ),
+  );
   const registry = createRegistry([
     ...notesOperations(notes),
     ...linkOperations(linkReads),
