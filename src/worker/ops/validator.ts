@@ -47,10 +47,16 @@ function pickError(errors: readonly ErrorObject[]): ErrorObject | undefined {
   return deeper.reduce((a, b) => (b.instancePath.length > a.instancePath.length ? b : a));
 }
 
-/** Compiles `schema` now (a broken schema throws at definition time, never at call time). */
+/**
+ * A validator for `schema`, compiled on its first use: a vault defines well over a hundred
+ * operations and tools, and compiling every schema when the worker starts cost hundreds of ms
+ * before the first note could be listed. Every schema is compiled by the generated bad-input
+ * tests (tests/unit/tools), so a broken one still fails the build, not a user.
+ */
 export function createValidator(schema: AnySchema, root: FieldRoot): Validate {
-  const fn = compiled(schema);
+  let fn: ReturnType<typeof compiled> | null = null;
   return (data) => {
+    fn ??= compiled(schema);
     if (fn(data)) return null;
     const first = pickError(fn.errors ?? []);
     if (first === undefined)
