@@ -72,6 +72,9 @@ test('create, rename, edit, list and delete notes in folders; everything persist
   await page.getByRole('button', { name: 'Plan v2' }).click();
   await page.getByRole('button', { name: 'Delete note' }).click();
   await expect(page.getByRole('button', { name: 'Plan v2' })).toHaveCount(0);
+  // The list updates from the change feed before the delete call returns and closes the editor:
+  // wait for the editor to close (the URL loses the note) before reloading.
+  await expect(page.getByRole('region', { name: 'Editor' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByText('0 notes')).toBeVisible();
 });
