@@ -4,22 +4,13 @@ import { openVaultDb } from '../db/schema';
 import { type SearchIndexer, startSearchIndexer } from '../indexing/searchIndexer';
 import { electLeader, type LeaderElection } from '../leader';
 import { createLinkReads } from '../links/linkReads';
-import { folderViewOperations } from '../ops/folderView/folderViewOperations';
-import { graphOperations } from '../ops/graph/graphOperations';
-import { linkOperations } from '../ops/links/linkOperations';
-import { notesOperations } from '../ops/notes';
-import { notePropertyOperations } from '../ops/properties/notePropertyOperations';
 import { createPropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
-import { propertyOperations } from '../ops/properties/propertyOperations';
 import { createRegistry, type Registry } from '../ops/registry';
-import { searchOperations } from '../ops/search';
-import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
-import { tagOperations } from '../ops/tags/tagOperations';
-import { planningOperations } from '../planning';
 import { createNoteBodies, type NoteBodies } from '../stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../stores/notesStore';
 import { attachSync } from '../sync/attachSync';
 import type { VaultServices } from './services';
+import { vaultOperations } from './vaultOperations';
 
 export interface VaultPlatform {
   meta: MetaDb;
@@ -86,21 +77,20 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
       300,
     ),
   );
-  const registry = createRegistry([
-    ...notesOperations(notes),
-    ...linkOperations(linkReads),
-    ...graphOperations(linkReads),
-    ...tagOperations(createNoteTagIndex(db, bodies)),
-    ...propertyOperations(propertyDefs),
-    ...notePropertyOperations(db, bodies, propertyDefs),
-    ...folderViewOperations(db, notes, propertyDefs),
-    ...searchOperations({
-      query: async (q) => (await search).index.query(q),
-      quick: async (q, limit) => (await search).index.quick(q, limit),
-      stats: async () => (await search).index.stats(),
+  const registry = createRegistry(
+    vaultOperations({
+      services,
+      notes,
+      bodies,
+      linkReads,
+      propertyDefs,
+      search: {
+        query: async (q) => (await search).index.query(q),
+        quick: async (q, limit) => (await search).index.quick(q, limit),
+        stats: async () => (await search).index.stats(),
+      },
     }),
-    ...planningOperations(services),
-  ]);
+  );
   return {
     entry,
     services,

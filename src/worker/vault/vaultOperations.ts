@@ -1,0 +1,46 @@
+import type { LinkReads } from '../links/linkReads';
+import type { Operation } from '../ops/defineOperation';
+import { folderViewOperations } from '../ops/folderView/folderViewOperations';
+import { graphOperations } from '../ops/graph/graphOperations';
+import { linkOperations } from '../ops/links/linkOperations';
+import { notesOperations } from '../ops/notes';
+import { notePropertyOperations } from '../ops/properties/notePropertyOperations';
+import type { PropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
+import { propertyOperations } from '../ops/properties/propertyOperations';
+import { type SearchPort, searchOperations } from '../ops/search';
+import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
+import { tagOperations } from '../ops/tags/tagOperations';
+import { planningOperations } from '../planning';
+import type { NoteBodies } from '../stores/noteBodies';
+import type { NotesStore } from '../stores/notesStore';
+import type { VaultServices } from './services';
+
+export interface VaultOperationDeps {
+  services: VaultServices;
+  notes: NotesStore;
+  bodies: NoteBodies;
+  linkReads: LinkReads;
+  propertyDefs: PropertyDefinitionStore;
+  search: SearchPort;
+  /** The planning views' time zone; the describe build passes 'UTC'. */
+  timeZone?: string;
+}
+
+/**
+ * Every operation group of the vault, in one list: the vault worker registers it (openVault.ts)
+ * and the build describes it into /mcp/tools.json (describeRegistry.ts). A new group goes here.
+ */
+export function vaultOperations(d: VaultOperationDeps): Operation[] {
+  const { services, notes, bodies, linkReads, propertyDefs } = d;
+  return [
+    ...notesOperations(notes),
+    ...linkOperations(linkReads),
+    ...graphOperations(linkReads),
+    ...tagOperations(createNoteTagIndex(services.db, bodies)),
+    ...propertyOperations(propertyDefs),
+    ...notePropertyOperations(services.db, bodies, propertyDefs),
+    ...folderViewOperations(services.db, notes, propertyDefs),
+    ...searchOperations(d.search),
+    ...planningOperations(services, d.timeZone),
+  ];
+}
