@@ -10,6 +10,7 @@ import type {
 } from '../../src/sync/protocol/crdt';
 import type { BillingReport } from '../../src/sync/protocol/plans';
 import { api, errorCode, signInDevice, type TestDevice } from './helpers';
+import { signedSnapshot } from './items';
 
 const b64 = (bytes: Uint8Array | Buffer) => Buffer.from(bytes).toString('base64');
 const rnd = (n: number) => b64(crypto.getRandomValues(new Uint8Array(n)));
@@ -22,11 +23,21 @@ const getUpdates = (d: TestDevice, noteId: string, since = 0, limit = 100) =>
     `/sync/crdt/updates?note_id=${encodeURIComponent(noteId)}&since=${since}&limit=${limit}`,
     { token: d.accessToken },
   );
-const pushSnapshot = (d: TestDevice, body: Record<string, unknown>) =>
+const pushSnapshot = async (
+  d: TestDevice,
+  body: { noteId: string; snapshot: string; coversThrough?: number },
+) =>
   api<CrdtSnapshotPushResponse>('/sync/crdt/snapshot', {
     token: d.accessToken,
-    body: { signature: sig(), ...body },
+    body: await signedSnapshot(d, 'default', body),
   });
+/** A batch entry signed by `d` (the server's vault is 'default' when no vault header is sent). */
+const entry = (d: TestDevice, noteId: string, snapshot: string, coversThrough?: number) =>
+  signedSnapshot(
+    d,
+    'default',
+    coversThrough === undefined ? { noteId, snapshot } : { noteId, snapshot, coversThrough },
+  );
 const getSnapshot = (d: TestDevice, noteId: string) =>
   api<CrdtSnapshotResponse>(`/sync/crdt/snapshot/${encodeURIComponent(noteId)}`, { token: d.accessToken });
 
@@ -60,6 +71,7 @@ describe('note bodies: CRDT updates and snapshots (real workerd)', () => {
       sequenceNum: 0,
       signerDeviceId: null,
       revision: null,
+      signature: null,
     });
     const snap = rnd(500);
     const first = await pushSnapshot(d, { noteId: 'n', snapshot: snap, coversThrough: 2 });
@@ -72,6 +84,7 @@ describe('note bodies: CRDT updates and snapshots (real workerd)', () => {
       sequenceNum: 2,
       signerDeviceId: d.deviceId,
       revision: first.body.revision,
+      signature: expect.any(String),
     });
     // no coversThrough: the watermark (3) is covered and pruned
     const second = await pushSnapshot(d, { noteId: 'n', snapshot: rnd(400) });
@@ -86,6 +99,37 @@ describe('note bodies: CRDT updates and snapshots (real workerd)', () => {
     expect(
       (await api<BillingReport>('/auth/billing', { token: d.accessToken })).body.usage.storageBytes,
     ).toBe(300);
+  });
+
+  it('snapshot signatures: verified against the pushing device key before anything is stored', async () => {
+    const d = await signInDevice();
+    const other = await signInDevice(d.email, 'second device');
+    const bytes = rnd(64);
+    const good = await signedSnapshot(d, 'default', { noteId: 's', snapshot: bytes });
+    const refused = async (body: Record<string, unknown>) => {
+      const res = await api('/sync/crdt/snapshot', { token: d.accessToken, body });
+      expect(res.status).toBe(400);
+      expect(errorCode(res)).toBe('SYNC_INVALID_SIGNATURE');
+    };
+    await refused({ ...good, signature: sig() }); // forged
+    await refused({ ...good, snapshot: rnd(64) }); // other bytes under a valid signature
+    await refused({ ...good, noteId: 't' }); // moved to another note
+    await refused(await signedSnapshot(d, 'another-vault', { noteId: 's', snapshot: bytes })); // another vault
+    await refused(await signedSnapshot(other, 'default', { noteId: 's', snapshot: bytes })); // not the pusher's key
+    expect((await getSnapshot(d, 's')).body.snapshot).toBeNull();
+    expect((await getSnapshot(d, 't')).body.snapshot).toBeNull();
+    const ok = await api<CrdtSnapshotPushResponse>('/sync/crdt/snapshot', {
+      token: d.accessToken,
+      body: good,
+    });
+    expect(ok.status).toBe(200);
+    // readers get the signature back and can verify it against the key directory (spec 5.3)
+    const read = await getSnapshot(other, 's');
+    expect(read.body).toMatchObject({
+      snapshot: bytes,
+      signerDeviceId: d.deviceId,
+      signature: good.signature,
+    });
   });
 
   it('updates batch returns incrementals and snapshotMeta (absent note = no snapshot)', async () => {
@@ -124,10 +168,11 @@ describe('note bodies: CRDT updates and snapshots (real workerd)', () => {
       token: d.accessToken,
       body: {
         snapshots: [
-          { noteId: 'a', snapshot: rnd(20), signature: sig() },
+          await entry(d, 'a', rnd(20)),
           { noteId: 'b', snapshot: 'not base64!', signature: sig() },
-          { noteId: 'c', snapshot: rnd(20), signature: sig(), coversThrough: 5 },
-          { noteId: 'd', snapshot: rnd(20), signature: sig() },
+          await entry(d, 'c', rnd(20), 5),
+          await entry(d, 'd', rnd(20)),
+          { ...(await entry(d, 'e', rnd(20))), signature: sig() },
         ],
       },
     });
@@ -137,7 +182,10 @@ describe('note bodies: CRDT updates and snapshots (real workerd)', () => {
       ['b', false],
       ['c', false],
       ['d', true],
+      ['e', false],
     ]);
+    expect(res.body.results[4]).toMatchObject({ accepted: false, code: 'SYNC_INVALID_SIGNATURE' });
+    expect((await getSnapshot(d, 'e')).body.snapshot).toBeNull();
     expect((await getSnapshot(d, 'd')).body.snapshot).not.toBeNull();
     expect((await getSnapshot(d, 'c')).body.snapshot).toBeNull();
   });
@@ -151,10 +199,7 @@ describe('note bodies: CRDT updates and snapshots (real workerd)', () => {
     const res = await api('/sync/crdt/snapshot/batch', {
       token: d.accessToken,
       body: {
-        snapshots: [
-          { noteId: 'a', snapshot: rnd(60), signature: sig() },
-          { noteId: 'b', snapshot: rnd(60), signature: sig() },
-        ],
+        snapshots: [await entry(d, 'a', rnd(60)), await entry(d, 'b', rnd(60))],
       },
     });
     expect(res.status).toBe(507);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, signInDevice } from './helpers';
-import { signedItem } from './items';
+import { signedItem, signedSnapshot } from './items';
 
 const b64 = (n: number, fill: number) => Buffer.alloc(n, fill).toString('base64');
 
@@ -31,7 +31,7 @@ describe('account isolation on every route (real workerd)', () => {
     await api('/sync/crdt/snapshot', {
       token: a.accessToken,
       headers: h,
-      body: { noteId: 'SECRET-NOTE', snapshot: b64(10, 4), signature: b64(64, 5) },
+      body: await signedSnapshot(a, vaultId, { noteId: 'SECRET-NOTE', snapshot: b64(10, 4) }),
     });
     await api('/auth/key-verifier', { method: 'PUT', token: a.accessToken, body: { verifier: b64(32, 6) } });
 

@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PushItem } from '../../src/sync/protocol/push';
-import { deleteAttestationBytes, itemSigningBytes } from '../../src/sync/protocol/signing';
+import {
+  deleteAttestationBytes,
+  itemSigningBytes,
+  snapshotSigningBytes,
+} from '../../src/sync/protocol/signing';
 import type { TestDevice } from './helpers';
 
 /** A well-formed encrypted payload envelope (random bytes: the server never decrypts). */
@@ -73,4 +77,21 @@ export async function sign(device: { privateKey: CryptoKey }, message: Uint8Arra
     await crypto.subtle.sign({ name: 'Ed25519' }, device.privateKey, new Uint8Array(message)),
   );
   return Buffer.from(sig).toString('base64');
+}
+
+/** A snapshot push body signed by the device over vault, note and the snapshot's hash and size. */
+export async function signedSnapshot(
+  device: Pick<TestDevice, 'deviceId' | 'privateKey'>,
+  vaultId: string,
+  body: { noteId: string; snapshot: string; coversThrough?: number },
+): Promise<{ noteId: string; snapshot: string; signature: string; coversThrough?: number }> {
+  const bytes = Buffer.from(body.snapshot, 'base64');
+  const message = snapshotSigningBytes({
+    vaultId,
+    noteId: body.noteId,
+    deviceId: device.deviceId,
+    contentHash: createHash('sha256').update(bytes).digest('hex'),
+    sizeBytes: bytes.length,
+  });
+  return { ...body, signature: await sign(device, message) };
 }

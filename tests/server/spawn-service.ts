@@ -46,11 +46,16 @@ export async function startSyncService(): Promise<RunningService> {
   );
   let output = '';
   const logPath = join(persist, 'service.log');
+  // After stop() removes the folder the service may still flush a last line: drop it.
+  let stopped = false;
+  const log = (d: Buffer | string) => {
+    if (!stopped) appendFileSync(logPath, d);
+  };
   child.stderr?.on('data', (d) => {
     output += String(d);
-    appendFileSync(logPath, d);
+    log(d);
   });
-  child.stdout?.on('data', (d) => appendFileSync(logPath, d));
+  child.stdout?.on('data', log);
   const stop = async () => {
     if (child.pid !== undefined && child.exitCode === null) {
       try {
@@ -60,6 +65,7 @@ export async function startSyncService(): Promise<RunningService> {
       }
     }
     await new Promise((r) => setTimeout(r, 300));
+    stopped = true;
     rmSync(persist, { recursive: true, force: true });
   };
   const url = await new Promise<string>((ok, fail) => {

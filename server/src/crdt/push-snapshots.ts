@@ -1,6 +1,9 @@
 import { fromBase64 } from '../../../src/sync/crypto/bytes';
-import type { CrdtSnapshotBatchResult } from '../../../src/sync/protocol/crdt';
+import { verifySnapshotSignature } from '../../../src/sync/crypto/recordSignatures';
+import type { CrdtSnapshotBatchResult, SnapshotRefusalCode } from '../../../src/sync/protocol/crdt';
+import { sha256Hex } from '../../../src/sync/protocol/signing';
 import type { Deps } from '../deps';
+import { devicePublicKey } from '../devices/directory';
 import { BLOB_CONCURRENCY, mapPool } from '../domain/pool';
 import { fail, ok, type Result } from '../domain/result';
 import type { Timing } from '../http/timing';
@@ -23,6 +26,8 @@ export type SnapshotInput =
  * failing note does not fail the others; a batch-wide quota shortfall refuses the whole request
  * (STORAGE_QUOTA_EXCEEDED) before anything is written. Blobs go to new objects keyed by their
  * random revision; rows, cursors and pruning commit in one batch; replaced blobs are deleted after.
+ * Every snapshot's signature is checked against the pushing device's registered key (spec 5.3)
+ * before anything is stored: a bad one refuses that note with SYNC_INVALID_SIGNATURE.
  */
 export async function pushSnapshots(
   deps: Deps,
@@ -32,13 +37,35 @@ export async function pushSnapshots(
   timing: Timing,
 ): Promise<Result<{ results: CrdtSnapshotBatchResult[]; cursors: Map<string, number> }>> {
   const valid = inputs.flatMap((s) => ('invalid' in s ? [] : [s]));
-  const states = await timing.measure('d1', () =>
-    readNoteStates(
-      deps,
-      scope,
-      valid.map((s) => s.noteId),
+  const [states, device] = await timing.measure('d1', () =>
+    Promise.all([
+      readNoteStates(
+        deps,
+        scope,
+        valid.map((s) => s.noteId),
+      ),
+      devicePublicKey(deps, scope.userId, scope.deviceId),
+    ]),
+  );
+  const publicKey = device ? fromBase64(device.publicKey) : null;
+  const signed = await timing.measure('sig', () =>
+    Promise.all(
+      valid.map(async (s) => {
+        const bytes = fromBase64(s.snapshot) as Uint8Array;
+        const signature = fromBase64(s.signature);
+        if (!publicKey || !signature) return false;
+        const fields = {
+          vaultId: scope.vaultId,
+          noteId: s.noteId,
+          deviceId: scope.deviceId,
+          contentHash: await sha256Hex(bytes),
+          sizeBytes: bytes.length,
+        };
+        return verifySnapshotSignature(publicKey, fields, signature);
+      }),
     ),
   );
+  const badSignature = new Set(valid.filter((_, i) => !signed[i]));
   const lastIndex = new Map(inputs.map((s, i) => [s.noteId, i]));
   const results: (CrdtSnapshotBatchResult | null)[] = [];
   const writes: {
@@ -51,13 +78,18 @@ export async function pushSnapshots(
   }[] = [];
   let growth = 0;
   for (const [index, s] of inputs.entries()) {
-    const refuse = (reason: string) => results.push({ noteId: s.noteId, accepted: false, reason });
+    const refuse = (reason: string, code: SnapshotRefusalCode = 'VALIDATION_ERROR') =>
+      results.push({ noteId: s.noteId, accepted: false, reason, code });
     if ('invalid' in s) {
       refuse(s.invalid);
       continue;
     }
     if (lastIndex.get(s.noteId) !== index) {
       refuse('duplicate note in batch; the later one was kept');
+      continue;
+    }
+    if (badSignature.has(s)) {
+      refuse("the signature does not verify against this device's registered key", 'SYNC_INVALID_SIGNATURE');
       continue;
     }
     const state = states.get(s.noteId) ?? { snapshot: null, watermark: 0 };

@@ -14,6 +14,7 @@ interface SnapshotRow {
   blob_key: string;
   size_bytes: number;
   signer_device_id: string;
+  signature: string;
   created_at: number;
 }
 
@@ -46,7 +47,7 @@ export async function readNoteStates(
     const [snaps, seqs] = await Promise.all([
       deps.sql.all<SnapshotRow>(
         sql(
-          `SELECT note_id, sequence_num, revision, blob_key, size_bytes, signer_device_id, created_at FROM crdt_snapshots
+          `SELECT note_id, sequence_num, revision, blob_key, size_bytes, signer_device_id, signature, created_at FROM crdt_snapshots
            WHERE user_id = ? AND vault_id = ? AND note_id IN (${marks})`,
           scope.userId,
           scope.vaultId,
@@ -142,8 +143,8 @@ export async function readSnapshot(
 ): Promise<CrdtSnapshotResponse> {
   const state = (await readNoteStates(deps, scope, [noteId])).get(noteId);
   const row = state?.snapshot;
-  if (!row) return { snapshot: null, sequenceNum: 0, signerDeviceId: null, revision: null };
+  if (!row) return { snapshot: null, sequenceNum: 0, signerDeviceId: null, revision: null, signature: null };
   const bytes = await deps.blobs.get(row.blob_key);
   const meta = await metaOf(row);
-  return { snapshot: bytes ? toBase64(bytes) : null, ...meta };
+  return { snapshot: bytes ? toBase64(bytes) : null, ...meta, signature: bytes ? row.signature : null };
 }

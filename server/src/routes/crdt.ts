@@ -133,7 +133,8 @@ export function crdtRoutes(): Hono<AppEnv> {
     );
     if (!res.ok) return send(c, res);
     const result = res.value.results[0];
-    if (!result?.accepted) return errorResponse(c, 'VALIDATION_ERROR', result?.reason ?? 'snapshot refused');
+    if (!result) return errorResponse(c, 'VALIDATION_ERROR', 'snapshot refused');
+    if (!result.accepted) return errorResponse(c, result.code, result.reason);
     await broadcast(c, result.noteId, res.value.cursors.get(result.noteId) ?? null);
     return c.json({
       sequenceNum: result.sequenceNum,

@@ -74,8 +74,10 @@ export { decodeLinkMessage, encodeLinkMessage, type LinkMessage } from './linkMe
 export {
   signDeleteAttestation,
   signItem,
+  signSnapshot,
   verifyDeleteAttestation,
   verifyItemSignature,
+  verifySnapshotSignature,
 } from './recordSignatures';
 export {
   formatRecoveryKey,

@@ -3,6 +3,8 @@ import {
   deleteAttestationBytes,
   type ItemSigningFields,
   itemSigningBytes,
+  type SnapshotSigningFields,
+  snapshotSigningBytes,
   verifyEd25519,
 } from '../protocol/signing';
 import { type DeviceSigningKey, signWithDeviceKey } from './deviceKey';
@@ -38,6 +40,20 @@ export function verifyDeleteAttestation(
   signature: Uint8Array,
 ): Promise<boolean> {
   const message = safely(() => deleteAttestationBytes(attestation));
+  return message ? verifyEd25519(publicKey, message, signature) : Promise.resolve(false);
+}
+
+export function signSnapshot(key: DeviceSigningKey, fields: SnapshotSigningFields): Promise<Uint8Array> {
+  return signWithDeviceKey(key, snapshotSigningBytes(fields));
+}
+
+/** The server checks a pushed snapshot with this; readers check it against the key directory. */
+export function verifySnapshotSignature(
+  publicKey: Uint8Array,
+  fields: SnapshotSigningFields,
+  signature: Uint8Array,
+): Promise<boolean> {
+  const message = safely(() => snapshotSigningBytes(fields));
   return message ? verifyEd25519(publicKey, message, signature) : Promise.resolve(false);
 }
 

@@ -60,7 +60,11 @@ export const CrdtSnapshotPush = v.strictObject({
   noteId: itemId,
   /** at most CRDT_SNAPSHOT_MAX_BYTES decoded; a larger one is answered with a bare 413 */
   snapshot: base64(MAX_SYNC_BODY_BYTES),
-  /** Ed25519 by the pushing device over the snapshot bytes (verified by readers) */
+  /**
+   * Ed25519 by the pushing device over snapshotSigningBytes (signing.ts): vault, note, device and
+   * the SHA-256 and size of these snapshot bytes. The server verifies it before storing; readers
+   * verify it again against the key directory.
+   */
   signature: base64(64),
   /** prune stored updates up to this sequence number (default: the note's current watermark) */
   coversThrough: v.optional(sequence),
@@ -76,9 +80,12 @@ export const CrdtSnapshotBatch = v.strictObject({
   snapshots: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(CRDT_SNAPSHOT_BATCH_SIZE)),
 });
 
+/** Why one snapshot was refused (an addition to the spec's `{noteId, accepted, reason}`). */
+export type SnapshotRefusalCode = 'VALIDATION_ERROR' | 'SYNC_INVALID_SIGNATURE';
+
 export type CrdtSnapshotBatchResult =
   | { noteId: string; accepted: true; sequenceNum: number; revision: string }
-  | { noteId: string; accepted: false; reason: string };
+  | { noteId: string; accepted: false; reason: string; code: SnapshotRefusalCode };
 
 export interface CrdtSnapshotBatchResponse {
   results: CrdtSnapshotBatchResult[];
@@ -90,4 +97,6 @@ export interface CrdtSnapshotResponse {
   sequenceNum: number;
   signerDeviceId: string | null;
   revision: string | null;
+  /** base64 Ed25519 signature of the signer (an addition to spec 2.6, so readers can verify); null with no snapshot */
+  signature: string | null;
 }

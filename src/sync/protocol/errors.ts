@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   BOOTSTRAP_UNAVAILABLE: 501,
   BILLING_UNAVAILABLE: 501,
   STORAGE_PRESIGN_UNAVAILABLE: 501,
+  /** request-level only on the single-snapshot push (docs/protocol.md); per item elsewhere */
+  SYNC_INVALID_SIGNATURE: 400,
   CONFLICT: 409,
   KEY_VERIFIER_CONFLICT: 409,
   INTERNAL_ERROR: 500,
@@ -31,7 +33,10 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Codes that appear only per item inside `rejected[]`, never as a request-level error. */
+/**
+ * Codes that appear per item inside `rejected[]`. Of these only SYNC_INVALID_SIGNATURE is also a
+ * request-level error, on `POST /sync/crdt/snapshot` (one snapshot, so the request is the item).
+ */
 export const ITEM_REJECTION_CODES = [
   'SYNC_INVALID_ITEM',
   'SYNC_INVALID_SIGNATURE',

@@ -9,6 +9,7 @@
  *
  * Change log
  * - 2026-11-21: v1 prefixes `cairn.sync.item.v1` and `cairn.sync.delete.v1`.
+ * - 2026-11-21 (session 2): `cairn.sync.snapshot.v1` for CRDT snapshots (spec 5.3).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes } from '@noble/hashes/utils.js';
@@ -38,8 +39,23 @@ export interface DeleteAttestation {
   clock: Record<string, number>;
 }
 
+/**
+ * What a device signs for a CRDT snapshot: the vault and note it belongs to (so a snapshot cannot
+ * be replayed onto another note or vault) and the hash and size of the snapshot bytes exactly as
+ * pushed (ciphertext: the server can verify without reading anything).
+ */
+export interface SnapshotSigningFields {
+  vaultId: string;
+  noteId: string;
+  deviceId: string;
+  /** lowercase hex SHA-256 of the snapshot bytes */
+  contentHash: string;
+  sizeBytes: number;
+}
+
 export const ITEM_SIGNING_PREFIX = 'cairn.sync.item.v1\u0000';
 export const DELETE_ATTESTATION_PREFIX = 'cairn.sync.delete.v1\u0000';
+export const SNAPSHOT_SIGNING_PREFIX = 'cairn.sync.snapshot.v1\u0000';
 
 /** Thrown only for a broken invariant: callers validate untrusted input before signing bytes. */
 export class SigningInputError extends Error {
@@ -94,6 +110,21 @@ export function itemSigningBytes(fields: ItemSigningFields): Uint8Array {
       type: requireString(fields.type, 'type'),
       vaultId: requireString(fields.vaultId, 'vaultId'),
       vectorClock: canonicalClock(fields.vectorClock, 'vectorClock'),
+    }),
+  );
+}
+
+export function snapshotSigningBytes(fields: SnapshotSigningFields): Uint8Array {
+  const contentHash = requireString(fields.contentHash, 'contentHash');
+  if (!HEX_SHA256.test(contentHash)) throw new SigningInputError('contentHash must be lowercase hex SHA-256');
+  return withPrefix(
+    SNAPSHOT_SIGNING_PREFIX,
+    canonicalJson({
+      contentHash,
+      deviceId: requireString(fields.deviceId, 'deviceId'),
+      noteId: requireString(fields.noteId, 'noteId'),
+      sizeBytes: requireCount(fields.sizeBytes, 'sizeBytes'),
+      vaultId: requireString(fields.vaultId, 'vaultId'),
     }),
   );
 }

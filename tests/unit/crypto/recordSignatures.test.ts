@@ -3,10 +3,18 @@ import { generateDeviceKey } from '../../../src/sync/crypto/deviceKey';
 import {
   signDeleteAttestation,
   signItem,
+  signSnapshot,
   verifyDeleteAttestation,
   verifyItemSignature,
+  verifySnapshotSignature,
 } from '../../../src/sync/crypto/recordSignatures';
-import type { DeleteAttestation, ItemSigningFields } from '../../../src/sync/protocol/signing';
+import {
+  type DeleteAttestation,
+  type ItemSigningFields,
+  SNAPSHOT_SIGNING_PREFIX,
+  type SnapshotSigningFields,
+  snapshotSigningBytes,
+} from '../../../src/sync/protocol/signing';
 
 const fields: ItemSigningFields = {
   vaultId: 'v1',
@@ -18,6 +26,13 @@ const fields: ItemSigningFields = {
   contentHash: '0'.repeat(64),
   sizeBytes: 10,
   cryptoVersion: 1,
+};
+const snapshot: SnapshotSigningFields = {
+  vaultId: 'v1',
+  noteId: 'n1',
+  deviceId: 'dev-a',
+  contentHash: 'a'.repeat(64),
+  sizeBytes: 120,
 };
 const attestation: DeleteAttestation = {
   purpose: 'delete',
@@ -48,5 +63,29 @@ describe.each(['webcrypto', 'noble'] as const)('record signatures with a %s devi
       false,
     );
     expect(await verifyItemSignature(key.publicKey, { ...fields, deletedAt: 99 }, signature)).toBe(false);
+  });
+
+  it('a snapshot signature binds vault, note, signer and bytes, and is no item signature', async () => {
+    const key = await generateDeviceKey(kind === 'webcrypto' ? globalThis.crypto.subtle : undefined);
+    const signature = await signSnapshot(key, snapshot);
+    expect(await verifySnapshotSignature(key.publicKey, snapshot, signature)).toBe(true);
+    for (const moved of [
+      { ...snapshot, noteId: 'n2' },
+      { ...snapshot, vaultId: 'v2' },
+      { ...snapshot, deviceId: 'dev-b' },
+      { ...snapshot, contentHash: 'b'.repeat(64) },
+      { ...snapshot, sizeBytes: 121 },
+    ])
+      expect(await verifySnapshotSignature(key.publicKey, moved, signature)).toBe(false);
+    expect(await verifyItemSignature(key.publicKey, fields, signature)).toBe(false);
+  });
+});
+
+describe('snapshotSigningBytes', () => {
+  it('is the snapshot prefix plus canonical JSON of the five fields', () => {
+    expect(new TextDecoder().decode(snapshotSigningBytes(snapshot))).toBe(
+      `${SNAPSHOT_SIGNING_PREFIX}{"contentHash":"${'a'.repeat(64)}","deviceId":"dev-a","noteId":"n1","sizeBytes":120,"vaultId":"v1"}`,
+    );
+    expect(() => snapshotSigningBytes({ ...snapshot, contentHash: 'XY' })).toThrow();
   });
 });
