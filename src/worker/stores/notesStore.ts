@@ -1,4 +1,4 @@
-import { AppFailure, ok, type Result } from '../../shared/result';
+import { AppFailure, type Result } from '../../shared/result';
 import type { Change, ChangeFeed } from '../changes/changeFeed';
 import type { FolderRow, NoteRow, VaultDb } from '../db/schema';
 import { checkFolderPath, isInside, parentFolder } from '../domain/notes/paths/folderPath';
@@ -7,8 +7,11 @@ import { planFolderRename } from '../domain/notes/paths/renameFolder';
 import { nextFreeTitle } from '../domain/notes/paths/titles';
 import { headerOfRow } from '../links/headerOfRow';
 import type { HeaderChange } from '../links/linkIndex';
+import { deleteAttachmentsOfInTx } from './attachmentRows';
+import { createAttachments } from './attachments';
 import type { NoteBodies } from './noteBodies';
 import { deriveText, MAX_NOTE_BYTES, utf8Bytes } from './noteText';
+import { createNoteTransaction } from './noteTransaction';
 
 export type NoteHeader = NoteRow;
 export interface Note extends NoteRow {
@@ -63,31 +66,8 @@ const MAX_PAGE = 500;
  */
 export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
   const links = bodies.links;
-  /** Runs `work` in one rw transaction; a thrown AppFailure becomes the refusal, nothing written. */
-  async function write<T>(work: (changes: Change[]) => Promise<T>): Promise<Result<T>> {
-    const changes: Change[] = [];
-    try {
-      // The scope must itself be an async function: Dexie then keeps the transaction across native awaits.
-      const tables = [
-        db.notes,
-        db.bodies,
-        db.folders,
-        db.crdtUpdates,
-        db.crdtSnapshots,
-        db.noteVersions,
-        db.blobs,
-        db.links,
-      ];
-      const value = await db.transaction('rw', tables, async () => await work(changes));
-      links.settle();
-      feed.committed(changes);
-      return ok(value);
-    } catch (err) {
-      await links.rollback();
-      if (err instanceof AppFailure) return { ok: false, error: err.error };
-      throw err;
-    }
-  }
+  const write = createNoteTransaction(db, feed, links);
+  const attachments = createAttachments({ db, feed, links, now, newId });
 
   async function titleTaken(folderPath: string, title: string, exceptId?: string) {
     const hit = await db.notes
@@ -137,6 +117,9 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
   };
 
   return {
+    /** Files attached to markdown notes (attachments/<note_id>/<name>). */
+    attachments,
+
     async list(q: NoteListQuery): Promise<NotePage> {
       const limit = Math.max(0, Math.min(MAX_PAGE, Math.floor(q.limit)));
       const offset = Math.max(0, Math.floor(q.offset));
@@ -299,8 +282,13 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
         await db.bodies.delete(id);
         await db.blobs.delete(id);
         await bodies.remove(id);
-        changes.push({ table: 'notes', op: 'delete', ids: [id] });
-        await relink(changes, [{ before: headerOfRow(row) }]);
+        // A note's attachments go with it (docs/notes.md, "Attachments").
+        const attached = await deleteAttachmentsOfInTx(db, [id]);
+        changes.push({ table: 'notes', op: 'delete', ids: [id, ...attached.map((a) => a.id)] });
+        await relink(
+          changes,
+          [row, ...attached].map((r) => ({ before: headerOfRow(r) })),
+        );
         return { id };
       });
     },
@@ -459,13 +447,14 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
         await db.bodies.bulkDelete(notes);
         await db.blobs.bulkDelete(notes);
         for (const id of notes) await bodies.remove(id);
+        const attached = await deleteAttachmentsOfInTx(db, notes);
         changes.push(
           { table: 'folders', op: 'delete', ids: folders },
-          { table: 'notes', op: 'delete', ids: notes },
+          { table: 'notes', op: 'delete', ids: [...notes, ...attached.map((a) => a.id)] },
         );
         await relink(
           changes,
-          rows.map((n) => ({ before: headerOfRow(n) })),
+          [...rows, ...attached].map((n) => ({ before: headerOfRow(n) })),
         );
         return { path };
       });

@@ -5,6 +5,7 @@ import { dexieAuditStore } from '../agent/auditLog';
 import type { ChangeBatch } from '../changes/changeFeed';
 import type { FolderRow, NoteVersionRow } from '../db/schema';
 import type { Result as OpResult } from '../ops/result';
+import type { AttachmentEntry } from '../stores/attachments';
 import { exportZip } from '../stores/exporter';
 import { type ImportProgress, type ImportSource, type ImportSummary, importFiles } from '../stores/importer';
 import type { Note, NoteHeader, NoteListQuery, NotePage } from '../stores/notesStore';
@@ -51,6 +52,8 @@ export interface VaultApi {
   ): Promise<Result<ImportSummary>>;
   /** A zip of the vault, or of one folder and everything inside it. */
   exportZip(folder?: string): Promise<Blob>;
+  /** Attaches a file to a markdown note (attachments/<note_id>/<name>); the bytes as a Blob, not base64. */
+  uploadAttachment(noteId: string, name: string, file: Blob): Promise<Result<AttachmentEntry>>;
   /** The bytes of a filed file (pdf, image, audio, video). */
   getFileBlob(id: string): Promise<Blob | null>;
   listVersions(noteId: string): Promise<VersionSummary[]>;
@@ -105,6 +108,7 @@ export function createVaultApi(vault: OpenVault): VaultApi {
       new Blob([(await exportZip(vault.services.db, folder ?? '')) as Uint8Array<ArrayBuffer>], {
         type: 'application/zip',
       }),
+    uploadAttachment: (noteId, name, file) => notes.attachments.upload(noteId, name, file),
     getFileBlob: (id) => notes.getBlob(id),
     listVersions: (noteId) => vault.bodies.versions.list(noteId),
     getVersion: async (versionId) => (await vault.bodies.versions.get(versionId)) ?? null,

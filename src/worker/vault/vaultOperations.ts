@@ -4,6 +4,7 @@ import { folderViewOperations } from '../ops/folderView/folderViewOperations';
 import { graphOperations } from '../ops/graph/graphOperations';
 import { linkOperations } from '../ops/links/linkOperations';
 import { notesOperations } from '../ops/notes';
+import { attachmentOperations } from '../ops/notes/attachmentOperations';
 import { notePropertyOperations } from '../ops/properties/notePropertyOperations';
 import type { PropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
 import { propertyOperations } from '../ops/properties/propertyOperations';
@@ -34,6 +35,7 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
   const { services, notes, bodies, linkReads, propertyDefs } = d;
   return [
     ...notesOperations(notes),
+    ...attachmentOperations(notes.attachments),
     ...linkOperations(linkReads),
     ...graphOperations(linkReads),
     ...tagOperations(createNoteTagIndex(services.db, bodies)),

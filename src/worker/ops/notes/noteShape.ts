@@ -44,9 +44,9 @@ export function toNoteEntry(row: NoteRow): NoteEntry {
     emoji: row.emoji,
     localOnly: row.localOnly,
     fileType: row.fileType,
-    // Filed files (mimeType, fileSize) arrive with the attachment import; markdown has neither.
-    mimeType: null,
-    fileSize: null,
+    // Markdown has neither (spec 2.9: integers or null for markdown).
+    mimeType: markdown ? null : (row.mime ?? null),
+    fileSize: markdown ? null : (row.size ?? null),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Attachments } from '../../stores/attachments';
 import type { NotesStore } from '../../stores/notesStore';
 
 /**
@@ -19,3 +20,6 @@ export type NotesPort = Pick<
   | 'renameFolder'
   | 'deleteFolder'
 >;
+
+/** What the attachment operations need: the attachment store (src/worker/stores/attachments.ts). */
+export type AttachmentsPort = Pick<Attachments, 'upload' | 'delete' | 'list'>;

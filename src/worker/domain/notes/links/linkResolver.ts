@@ -1,3 +1,4 @@
+import { attachmentFolder } from '../attachments';
 import { fileNameOf, type NoteHeader, vaultPathOf } from '../noteHeader';
 
 /**
@@ -6,8 +7,9 @@ import { fileNameOf, type NoteHeader, vaultPathOf } from '../noteHeader';
  *  2. an exact vault path (`Folder/Title`, `Folder/Title.md`, `Attachments/a.png`);
  *  3. otherwise by name: every item whose file name matches (`Title` → `Title.md`; a path with an
  *     extension such as `a.png` matches files by file name) and whose path ends with the written
- *     folders (`B/Title` matches `A/B/Title.md`); among several, one in the linking note's folder
- *     wins, then the shortest path, then alphabetical order, then the id.
+ *     folders (`B/Title` matches `A/B/Title.md`); among several, the linking note's own
+ *     attachment (`attachments/<note_id>/<name>`) wins, then one in the linking note's folder,
+ *     then the shortest path, then alphabetical order, then the id.
  * All comparisons ignore letter case; an exact-case match is preferred. Aliases never resolve a
  * link (they do in Obsidian neither); `resolveByTitle` uses them as a last resort.
  * The index is incremental: `upsert`/`remove` keep it in step with the vault.
@@ -60,16 +62,20 @@ export class LinkResolver {
     for (const alias of old.aliases ?? []) pull(this.byAlias, lower(alias), id);
   }
 
-  /** Resolves a link path written in a note located in `sourceFolder`. '' resolves to nothing. */
-  resolve(linkPath: string, sourceFolder = ''): Resolution | null {
+  /**
+   * Resolves a link path written in a note located in `sourceFolder` (with id `sourceId`, whose
+   * attachments win among same-named files). '' resolves to nothing.
+   */
+  resolve(linkPath: string, sourceFolder = '', sourceId?: string): Resolution | null {
     const written = linkPath.trim().replace(/^\/+/, '');
     if (written === '') return null;
     if (/^\.\.?\//.test(written)) {
       const joined = joinRelative(sourceFolder, written);
-      const hit = joined === null ? undefined : pick(this.byPath.get(lower(joined)), joined, sourceFolder);
+      const hit =
+        joined === null ? undefined : pick(this.byPath.get(lower(joined)), joined, sourceFolder, sourceId);
       return hit ? { header: hit, via: 'relative' } : null;
     }
-    const exact = pick(this.byPath.get(lower(written)), written, sourceFolder);
+    const exact = pick(this.byPath.get(lower(written)), written, sourceFolder, sourceId);
     if (exact) return { header: exact, via: 'path' };
     const slash = written.lastIndexOf('/');
     const name = written.slice(slash + 1);
@@ -78,7 +84,7 @@ export class LinkResolver {
       (h) =>
         folders === '' || lower(h.folder_path) === folders || lower(h.folder_path).endsWith(`/${folders}`),
     );
-    const byName = pick(candidates, written, sourceFolder);
+    const byName = pick(candidates, written, sourceFolder, sourceId);
     return byName ? { header: byName, via: 'name' } : null;
   }
 
@@ -101,12 +107,22 @@ function nameKeys(h: NoteHeader): string[] {
   return h.file_name === undefined ? [name] : [name, lower(h.title)].filter((k, i, a) => a.indexOf(k) === i);
 }
 
-/** Best of several candidates: exact case of the written name, same folder, shortest path, A→Z. */
-function pick(list: NoteHeader[] | undefined, written: string, sourceFolder: string): NoteHeader | undefined {
+/**
+ * Best of several candidates: the source note's own attachment, exact case of the written name,
+ * same folder, shortest path, A→Z.
+ */
+function pick(
+  list: NoteHeader[] | undefined,
+  written: string,
+  sourceFolder: string,
+  sourceId?: string,
+): NoteHeader | undefined {
   if (!list || list.length === 0) return undefined;
   if (list.length === 1) return list[0];
   const name = written.slice(written.lastIndexOf('/') + 1);
+  const own = sourceId === undefined ? null : attachmentFolder(sourceId);
   const rank = (h: NoteHeader) => [
+    h.folder_path === own ? 0 : 1,
     fileNameOf(h) === name || h.title === name ? 0 : 1,
     h.folder_path === sourceFolder ? 0 : 1,
     vaultPathOf(h).split('/').length,

@@ -34,7 +34,7 @@ export function targetName(target: string): string {
 export function linkRowsOf(source: NoteHeader, body: string, resolver: LinkResolver): LinkRow[] {
   return parseLinks(body).map((link) => {
     const self = link.target === '';
-    const hit = self ? null : resolver.resolve(link.target, source.folder_path);
+    const hit = self ? null : resolver.resolve(link.target, source.folder_path, source.id);
     return {
       from_id: source.id,
       to_id: self ? source.id : (hit?.header.id ?? null),
@@ -65,7 +65,7 @@ export function reresolveRows(
     if (row.target === '') continue;
     const folder = folderOf(row.from_id);
     if (folder === undefined) continue;
-    const hit = resolver.resolve(row.target, folder);
+    const hit = resolver.resolve(row.target, folder, row.from_id);
     const to_id = hit?.header.id ?? null;
     const via = hit?.via ?? null;
     if (to_id !== row.to_id || via !== row.via) changed.push({ ...row, to_id, via });

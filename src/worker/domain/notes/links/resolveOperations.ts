@@ -67,6 +67,6 @@ export function resolveWikiTarget(
     .replace(/\]\]$/, '');
   const { target, subpath, alias } = parseWikiInner(inner);
   if (target === '' && source) return answer(source, source.title, subpath, alias, 'path');
-  const hit = resolver.resolve(target, source?.folder_path ?? '');
+  const hit = resolver.resolve(target, source?.folder_path ?? '', source?.id);
   return answer(hit?.header ?? null, target, subpath, alias, hit?.via ?? null);
 }
