@@ -4,6 +4,8 @@
  * LEGACY_SYNC_TYPES is FROZEN: it is what a request without the header means, forever. Never edit
  * it; add new types to SUPPORTED_SYNC_TYPES only (and ship the server before any client uses them).
  * Change log: 2026-11-21 frozen list of 15 defined; `property_definition` supported, not legacy.
+ * 2026-11-21 (session 2): `setting`, `template`, `saved_filter`, `reminder` supported (Cairn's
+ * synced settings rows and planning records; docs/sync-client.md lists their payloads).
  */
 export const LEGACY_SYNC_TYPES = Object.freeze([
   'note',
@@ -23,7 +25,14 @@ export const LEGACY_SYNC_TYPES = Object.freeze([
   'agent_message',
 ] as const);
 
-export const SUPPORTED_SYNC_TYPES = Object.freeze([...LEGACY_SYNC_TYPES, 'property_definition'] as const);
+export const SUPPORTED_SYNC_TYPES = Object.freeze([
+  ...LEGACY_SYNC_TYPES,
+  'property_definition',
+  'setting',
+  'template',
+  'saved_filter',
+  'reminder',
+] as const);
 export type SyncItemType = (typeof SUPPORTED_SYNC_TYPES)[number];
 
 /** Declaration tokens: they select extra response parts and are never record types. */

@@ -4,10 +4,12 @@ import { clockKey, recordQid } from '../../sync/engine/queue/queueKeys';
 import type { VaultDb } from '../db/schema';
 import type { SyncClockRow } from '../db/syncTables';
 import { clocksEqual, compare, deleteApplies, type VectorClock } from '../domain/clock/vectorClock';
+import { settleCanvasName } from './canvasNames';
+import { mirrorJournalBody } from './journalMirror';
 import { markPulled } from './pulledTransactions';
 import { incomingRow, mergeRows } from './recordMerge';
 import { nextRow } from './recordMutation';
-import { SYNCED_TABLES, tableOfType } from './syncedTables';
+import { rowKeyOf, SYNCED_TABLES, tableOfType } from './syncedTables';
 
 type Row = Record<string, unknown> & { clock?: VectorClock };
 
@@ -35,7 +37,14 @@ export async function applyRecords(
   now: () => number,
 ): Promise<ApplyOutcome> {
   const sorted = [...items].sort((a, b) => (ORDER[a.type] ?? 3) - (ORDER[b.type] ?? 3));
-  const tables = [...Object.keys(SYNCED_TABLES), 'bodies', 'syncClocks', 'syncQueue'];
+  const tables = [
+    ...Object.keys(SYNCED_TABLES),
+    'bodies',
+    'crdtUpdates',
+    'crdtSnapshots',
+    'syncClocks',
+    'syncQueue',
+  ];
   const outcome: ApplyOutcome = { changed: [], unreadable: [] };
   await db.transaction('rw', tables, async () => {
     markPulled(Dexie.currentTransaction);
@@ -52,14 +61,15 @@ async function applyOne(db: VaultDb, item: IncomingRecord, at: number, out: Appl
   }
   const spec = SYNCED_TABLES[table]!;
   const key = clockKey(item.type, item.id);
-  const local = (await db.table(table).get(item.id)) as Row | undefined;
+  const rowKey = rowKeyOf(spec, item.id);
+  const local = (await db.table(table).get(rowKey)) as Row | undefined;
   const known = (await db.syncClocks.get(key)) as SyncClockRow | undefined;
   const localClock = (spec.clockOnRow ? local?.clock : known?.clock) ?? {};
 
   if (item.deletedAt !== null) {
     if (local && !deleteApplies(localClock, item.clock)) return;
     if (local) {
-      await db.table(table).delete(item.id);
+      await db.table(table).delete(rowKey);
       if (table === 'notes') await db.bodies.delete(item.id);
       out.changed.push({ type: item.type, id: item.id, table, op: 'delete' });
     }
@@ -76,16 +86,20 @@ async function applyOne(db: VaultDb, item: IncomingRecord, at: number, out: Appl
   }
 
   if (!local && known?.deletedAt != null && compare(item.clock, known.clock) !== 'after') return;
-  const remote = incomingRow(item.type, item.payload, item.clock, new Date(at).toISOString());
-  if (!remote) {
+  const incoming = incomingRow(item.type, rowKey, item.payload, item.clock, new Date(at).toISOString());
+  if (incoming.kind === 'drop') return;
+  if (incoming.kind === 'unreadable') {
     out.unreadable.push(item);
     return;
   }
+  const remote = incoming.row;
   const merged = local
     ? mergeRows(item.type, local, localClock, remote, item.clock)
     : { row: remote, clock: item.clock };
   if (local && clocksEqual(localClock, item.clock) && sameRow(local, merged.row)) return;
+  if (item.type === 'canvas') await settleCanvasName(db, merged.row);
   await db.table(table).put(merged.row);
+  if (item.type === 'journal' && !local) await mirrorJournalBody(db, item.id);
   if (!spec.clockOnRow) {
     await db.syncClocks.put({
       key,
@@ -104,7 +118,7 @@ async function applyOne(db: VaultDb, item: IncomingRecord, at: number, out: Appl
 }
 
 function sameRow(a: Row, b: Row): boolean {
-  const ignore = new Set(['syncedAt']);
+  const ignore = new Set(['syncedAt', 'pathKey']);
   const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => !ignore.has(k)));
   for (const k of keys) if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) return false;
   return true;

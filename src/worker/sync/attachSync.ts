@@ -66,7 +66,11 @@ export function attachSync(input: AttachSyncInput): SyncController {
       clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
     },
     defaultServiceUrl: import.meta.env.VITE_SYNC_URL ?? 'http://127.0.0.1:8787',
-    applyBody: (docId, update) => applyRemoteBody(db, bodies, docId, update),
+    applyBody: async (docId, update) => {
+      await applyRemoteBody(db, bodies, docId, update);
+      // a journal entry's row mirrors its body: its views refresh like after a record change
+      if (await db.journal.get(docId)) feed.committed([{ table: 'journal', op: 'put', ids: [docId] }]);
+    },
     onApplied: (changes) => {
       const byTable = new Map<string, { put: string[]; delete: string[] }>();
       for (const c of changes) {

@@ -9,7 +9,8 @@ import { clockKey, recordQid } from '../../sync/engine/queue/queueKeys';
 import type { SyncClockRow, SyncQueueRow } from '../db/syncTables';
 import { clocksEqual, merge, tick, type VectorClock } from '../domain/clock/vectorClock';
 import type { OutboxOptions } from './outboxMiddleware';
-import type { SyncedTable } from './syncedTables';
+import { pushable } from './recordPayloads';
+import { itemIdOf, type SyncedTable } from './syncedTables';
 
 type Row = Record<string, unknown> & { clock?: VectorClock };
 
@@ -21,7 +22,9 @@ type Row = Record<string, unknown> & { clock?: VectorClock };
  *   merged over its delete clock first, so it dominates the tombstone);
  * - a delete records its tombstone clock (old clock ticked) and time in `syncClocks`;
  * - the `syncQueue` row of (type, id) is created or coalesced (coalesce.ts).
- * A value the table refused (a failed add) queues nothing.
+ * A value the table refused (a failed add) queues nothing, and neither does a row that never
+ * leaves the device (recordPayloads.ts `pushable`: a local-only note or setting, a relation-type
+ * property definition), so the outbox holds no dead letter for it.
  */
 export function trackRecordMutation(
   down: DBCore,
@@ -36,7 +39,7 @@ export function trackRecordMutation(
   const clocks = down.table('syncClocks');
   return affectedKeys(table, req).then((keys) => {
     if (keys.length === 0) return table.mutate(req);
-    const clockKeys = keys.map((k) => clockKey(spec.type, String(k)));
+    const clockKeys = keys.map((k) => clockKey(spec.type, itemIdOf(spec, k)));
     return Dexie.Promise.all([
       table.getMany({ trans, keys }),
       clocks.getMany({ trans, keys: clockKeys }),
@@ -55,7 +58,7 @@ export function trackRecordMutation(
           .filter(
             (d): d is { key: unknown; op: RecordOp; failed: boolean } => d.op !== undefined && !d.failed,
           );
-        const keptKeys = new Set(kept.map((d) => clockKey(spec.type, String(d.key))));
+        const keptKeys = new Set(kept.map((d) => clockKey(spec.type, itemIdOf(spec, d.key))));
         const clockWrites = plan.clockRows.filter((r) => keptKeys.has(r.key));
         const clockDeletes = plan.deadClockKeys.filter((k) => keptKeys.has(k));
         return (
@@ -68,7 +71,7 @@ export function trackRecordMutation(
               ? clocks.mutate({ type: 'delete', trans, keys: clockDeletes })
               : undefined,
           )
-          .then(() => enqueue(down.table('syncQueue'), trans, spec.type, kept, options.now()))
+          .then(() => enqueue(down.table('syncQueue'), trans, spec, kept, options.now()))
           .then(() => res);
       });
     });
@@ -96,11 +99,10 @@ function planMutation(
     const values = req.values.map((value: Row, i) => {
       const old = olds[i];
       const known = clockRows[i];
-      plan.ops.push(old ? 'update' : 'create');
+      // a row that never leaves the device is not queued (nor given a sync clock row)
+      plan.ops.push(!pushable(spec.type, value) ? undefined : old ? 'update' : 'create');
       if (!spec.clockOnRow) {
-        plan.clockRows.push(
-          clockRow(spec.type, keys[i], tick(known?.clock ?? {}, options.deviceId), null, known),
-        );
+        plan.clockRows.push(clockRow(spec, keys[i], tick(known?.clock ?? {}, options.deviceId), null, known));
         return value;
       }
       if (known) plan.deadClockKeys.push(known.key);
@@ -115,13 +117,13 @@ function planMutation(
   }
   keys.forEach((key, i) => {
     const old = olds[i];
-    if (!old) {
+    if (!old || !pushable(spec.type, old)) {
       plan.ops.push(undefined);
       return;
     }
     const known = clockRows[i];
     const clock = tick(merge(known?.clock ?? {}, old.clock ?? {}), options.deviceId);
-    plan.clockRows.push(clockRow(spec.type, key, clock, options.now(), known));
+    plan.clockRows.push(clockRow(spec, key, clock, options.now(), known));
     plan.ops.push('delete');
   });
   return plan;
@@ -139,16 +141,17 @@ function affectedKeys(table: DBCoreTable, req: DBCoreMutateRequest): Promise<unk
 }
 
 function clockRow(
-  type: string,
-  id: unknown,
+  spec: SyncedTable,
+  key: unknown,
   clock: VectorClock,
   deletedAt: number | null,
   known: SyncClockRow | undefined,
 ): SyncClockRow {
+  const id = itemIdOf(spec, key);
   return {
-    key: clockKey(type, String(id)),
-    type,
-    id: String(id),
+    key: clockKey(spec.type, id),
+    type: spec.type,
+    id,
     clock,
     deletedAt,
     syncedAt: known?.syncedAt ?? null,
@@ -158,12 +161,13 @@ function clockRow(
 function enqueue(
   queue: DBCoreTable,
   trans: DBCoreMutateRequest['trans'],
-  type: string,
+  spec: SyncedTable,
   changes: { key: unknown; op: RecordOp }[],
   now: number,
 ): Promise<unknown> {
   if (changes.length === 0) return Dexie.Promise.resolve();
-  const qids = [...new Set(changes.map((c) => recordQid(type, String(c.key))))];
+  const { type } = spec;
+  const qids = [...new Set(changes.map((c) => recordQid(type, itemIdOf(spec, c.key))))];
   return queue.getMany({ trans, keys: qids }).then((existing: (SyncQueueRow | undefined)[]) => {
     const byQid = new Map<string, SyncQueueRow>();
     qids.forEach((qid, i) => {
@@ -171,8 +175,9 @@ function enqueue(
       if (row) byQid.set(qid, row);
     });
     for (const { key, op } of changes) {
-      const qid = recordQid(type, String(key));
-      byQid.set(qid, nextRow(byQid.get(qid), qid, type, String(key), op, now));
+      const id = itemIdOf(spec, key);
+      const qid = recordQid(type, id);
+      byQid.set(qid, nextRow(byQid.get(qid), qid, type, id, op, now));
     }
     return queue.mutate({ type: 'put', trans, values: [...byQid.values()] });
   });

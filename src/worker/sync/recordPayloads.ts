@@ -3,20 +3,34 @@ import { clockKey } from '../../sync/engine/queue/queueKeys';
 import type { VaultDb } from '../db/schema';
 import type { SyncClockRow } from '../db/syncTables';
 import type { VectorClock } from '../domain/clock/vectorClock';
-import { SYNCED_TABLES, tableOfType } from './syncedTables';
+import { settingSyncs } from './syncedSettings';
+import { rowKeyOf, SYNCED_TABLES, tableOfType } from './syncedTables';
 
 type Row = Record<string, unknown> & { clock?: VectorClock };
 
 /**
  * Local-only fields, never synced (docs/sync-client.md "Types and payloads"): `syncedAt` of tasks
  * and projects; the derived index keys of task rows (`state`, `parentKey`, `statusKey`, rebuilt on
- * apply); `localOnly` of notes (a local-only note is never pushed at all).
+ * apply); `localOnly` of notes (a local-only note is never pushed at all); a canvas's `pathKey`
+ * (the unique-name index, rebuilt on apply so a name clash between two devices is settled locally).
  */
 const LOCAL_FIELDS: Record<string, readonly string[]> = {
   task: ['syncedAt', 'state', 'parentKey', 'statusKey'],
   project: ['syncedAt'],
   note: ['localOnly'],
+  canvas: ['pathKey'],
 };
+
+/**
+ * Rows that never leave the device: a local-only note; a relation-type property definition (spec
+ * 2.3: never created, pushed or written); a setting that is not synced (docs/settings.md).
+ */
+export function pushable(type: string, row: Row): boolean {
+  if (type === 'note') return row.localOnly !== true;
+  if (type === 'property_definition') return row.type !== 'relation';
+  if (type === 'setting') return typeof row.key === 'string' && settingSyncs(row.key);
+  return true;
+}
 
 export function toPayload(type: string, row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = { ...row };
@@ -28,11 +42,12 @@ export function toPayload(type: string, row: Row): Record<string, unknown> {
 export async function readRecord(db: VaultDb, type: string, id: string): Promise<RecordSnapshot | null> {
   const table = tableOfType(type);
   if (!table) return null;
+  if (type === 'setting' && !settingSyncs(id)) return null;
   const spec = SYNCED_TABLES[table]!;
-  const row = (await db.table(table).get(id)) as Row | undefined;
+  const row = (await db.table(table).get(rowKeyOf(spec, id))) as Row | undefined;
   const known = (await db.syncClocks.get(clockKey(type, id))) as SyncClockRow | undefined;
   if (row) {
-    if (type === 'note' && row.localOnly === true) return null;
+    if (!pushable(type, row)) return null;
     const clock = spec.clockOnRow ? row.clock : known?.clock;
     if (!clock || Object.keys(clock).length === 0) return null;
     return { clock, deletedAt: null, payload: toPayload(type, row) };

@@ -1,21 +1,41 @@
 /**
  * Which Dexie tables sync, under which item type, and where their clock lives.
- * `clockOnRow`: the row carries its own `clock` (tasks, projects, statuses, journal, inbox);
- * otherwise the record clock is kept by the outbox in `syncClocks` (notes).
- * Tables not listed here never enter the outbox (local-only state, derived indexes, settings).
+ * `clockOnRow`: the row carries its own `clock` (tasks, projects, statuses, journal, inbox, tags,
+ * canvases, settings); otherwise the record clock is kept by the outbox in `syncClocks` (notes,
+ * property definitions, folder configuration).
+ * `key`: the row's primary key field. The item id is that key, except where `idOf`/`keyOf` say
+ * otherwise (a folder configuration of the vault root has the key '' and the id '/', because an
+ * item id is never empty).
+ * Tables not listed here never enter the outbox (local-only state, derived indexes).
  */
 export interface SyncedTable {
   type: string;
   clockOnRow: boolean;
+  key: string;
+  idOf?: (key: string) => string;
+  keyOf?: (id: string) => string;
 }
 
+const ROOT_FOLDER_ID = '/';
+
 export const SYNCED_TABLES: Readonly<Record<string, SyncedTable>> = {
-  notes: { type: 'note', clockOnRow: false },
-  tasks: { type: 'task', clockOnRow: true },
-  projects: { type: 'project', clockOnRow: true },
-  statuses: { type: 'project_status', clockOnRow: true },
-  journal: { type: 'journal', clockOnRow: true },
-  inbox: { type: 'inbox_item', clockOnRow: true },
+  notes: { type: 'note', clockOnRow: false, key: 'id' },
+  tasks: { type: 'task', clockOnRow: true, key: 'id' },
+  projects: { type: 'project', clockOnRow: true, key: 'id' },
+  statuses: { type: 'project_status', clockOnRow: true, key: 'id' },
+  journal: { type: 'journal', clockOnRow: true, key: 'id' },
+  inbox: { type: 'inbox_item', clockOnRow: true, key: 'id' },
+  tagDefs: { type: 'tag_definition', clockOnRow: true, key: 'key' },
+  propertyDefinitions: { type: 'property_definition', clockOnRow: false, key: 'nameKey' },
+  folderViews: {
+    type: 'folder_config',
+    clockOnRow: false,
+    key: 'path',
+    idOf: (path) => (path === '' ? ROOT_FOLDER_ID : path),
+    keyOf: (id) => (id === ROOT_FOLDER_ID ? '' : id),
+  },
+  canvases: { type: 'canvas', clockOnRow: true, key: 'id' },
+  settings: { type: 'setting', clockOnRow: true, key: 'key' },
 };
 
 /** Yjs updates of note (and journal) bodies: each added row becomes one append-only body row. */
@@ -28,3 +48,9 @@ export const isTrackedTable = (name: string) => name in SYNCED_TABLES || name ==
 
 export const tableOfType = (type: string): string | null =>
   Object.entries(SYNCED_TABLES).find(([, t]) => t.type === type)?.[0] ?? null;
+
+/** The item id of a row's primary key. */
+export const itemIdOf = (spec: SyncedTable, key: unknown): string => spec.idOf?.(String(key)) ?? String(key);
+
+/** The primary key of an item id. */
+export const rowKeyOf = (spec: SyncedTable, id: string): string => spec.keyOf?.(id) ?? id;
