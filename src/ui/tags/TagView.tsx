@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js';
 import type { VaultClient } from '../vault/createVaultClient';
 import { createTagView } from './createTagView';
+import { PinToggle } from './PinToggle';
 
 interface Props {
   client: VaultClient;
@@ -62,6 +63,7 @@ export function TagView(props: Props) {
                     <button type="button" onClick={() => props.onOpen(n.id)}>
                       {n.title}
                     </button>
+                    <PinToggle client={props.client} tag={tag()} note={n} onError={view.setError} />
                   </li>
                 )}
               </For>

@@ -27,14 +27,19 @@ export function createTagView(client: VaultClient) {
     () => (open() && selected() !== null ? `${selected()}\u0000${version()}` : false),
     async () => {
       const res = await client.api.read('tags.getNotesByTag', [selected()]);
-      return res.ok ? (res.value as NoteEntry[]) : [];
+      return res.ok ? (res.value as (NoteEntry & { pinned?: boolean })[]) : [];
     },
     { initialValue: [] },
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(
     client.onChange((b) => {
-      if (!open() || timer !== undefined || !b.changes.some((c) => c.table === 'notes')) return;
+      if (
+        !open() ||
+        timer !== undefined ||
+        !b.changes.some((c) => c.table === 'notes' || c.table === 'tagDefs')
+      )
+        return;
       timer = setTimeout(() => {
         timer = undefined;
         setVersion((v) => v + 1);
@@ -51,6 +56,7 @@ export function createTagView(client: VaultClient) {
     select: (tag: string | null) => setSelected((t) => (t === tag ? null : tag)),
     notes,
     error,
+    setError,
     /** Renames the chosen tag in every note (`tags.renameTag`); a merge when `to` exists. */
     async rename(from: string, to: string): Promise<void> {
       const res = await client.api.write('tags.renameTag', [from, to]);

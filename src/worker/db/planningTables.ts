@@ -25,6 +25,10 @@ export interface TagDefRow {
   color: string | null;
   icon: string | null;
   sortOrder: number;
+  /** the tag category it is listed under (schema v11); absent or null: none */
+  categoryId?: string | null;
+  /** notes pinned to the tag, listed first in the tag view, in pin order (schema v11) */
+  pinnedNoteIds?: string[];
   modifiedAt: string;
   clock: VectorClock;
 }

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { AGENT_TABLES, type AgentTables } from './agentTables';
 import { NOTES_TABLES_V1, NOTES_TABLES_V2, type NotesTables } from './notesTables';
+import { PLAN_MORE_TABLES, type PlanMoreTables } from './planMoreTables';
 import { PLANNING_TABLES, type PlanningTables } from './planningTables';
 import { SYNC_TABLES, type SyncTables } from './syncTables';
 
@@ -16,6 +17,7 @@ import { SYNC_TABLES, type SyncTables } from './syncTables';
  * - 2026-11-21 v5: agent approval audit log (agentTables.ts).
  * v1 to v5 took their shape during the first session and are first released together with it;
  * from here on a change to any of them is a new version.
+ * - 2026-11-21 v11: tag categories, a category index on tag definitions, project links (planMoreTables.ts).
  */
 export type {
   BodyRow,
@@ -26,7 +28,7 @@ export type {
   NoteVersionRow,
 } from './notesTables';
 
-export type VaultDb = Dexie & NotesTables & PlanningTables & SyncTables & AgentTables;
+export type VaultDb = Dexie & NotesTables & PlanningTables & SyncTables & AgentTables & PlanMoreTables;
 
 export const vaultDbName = (vaultId: string) => `cairn-vault-${vaultId}`;
 
@@ -40,5 +42,6 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   if (Object.keys(PLANNING_TABLES).length > 0) db.version(3).stores(PLANNING_TABLES);
   db.version(4).stores(SYNC_TABLES);
   db.version(5).stores(AGENT_TABLES);
+  db.version(11).stores(PLAN_MORE_TABLES);
   return db;
 }

@@ -1,4 +1,6 @@
 import type { Operation } from '../ops/defineOperation';
+import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
+import type { NoteBodies } from '../stores/noteBodies';
 import { createNoteBodies } from '../stores/noteBodies';
 import { createNotesStore } from '../stores/notesStore';
 import type { VaultServices } from '../vault/services';
@@ -6,7 +8,7 @@ import { canvasOperations } from './canvas/canvasOperations';
 import { inboxOperations } from './inbox';
 import type { NoteCreator } from './inbox/noteCreator';
 import { journalOperations } from './journal/journalOperations';
-import { tagOperations } from './tags/tagOperations';
+import { tagGroup } from './tags';
 import { projectOperations } from './tasks/projectOperations';
 import { taskReadOperations } from './tasks/taskReadOperations';
 import { createTaskStore } from './tasks/taskStore';
@@ -41,8 +43,28 @@ function notesCreator(services: VaultServices): NoteCreator {
   };
 }
 
-/** The planning half's operations (tasks, projects, journal, inbox, ...), registered as they are built. */
-export function planningOperations(services: VaultServices, timeZone = localTimeZone()): Operation[] {
+/** A channel-less note bodies instance made on the first rewrite (most callers never retag a note). */
+function lazyBodies(services: VaultServices): Pick<NoteBodies, 'replaceText'> {
+  let bodies: NoteBodies | null = null;
+  return {
+    replaceText: (...args) => {
+      bodies ??= createNoteBodies(services, null);
+      return bodies.replaceText(...args);
+    },
+  };
+}
+
+/**
+ * The planning half's operations (tasks, projects, journal, inbox, tags, ...), registered as they
+ * are built. `bodies` is the vault's note bodies (tags rewrite note text through them, so open
+ * editors in every tab merge the edit); without it a channel-less instance is made, which is
+ * enough where no editor is open (tests, the describe build).
+ */
+export function planningOperations(
+  services: VaultServices,
+  timeZone = localTimeZone(),
+  bodies: Pick<NoteBodies, 'replaceText'> = lazyBodies(services),
+): Operation[] {
   const tasks = createTaskStore(services, timeZone);
   return [
     ...taskReadOperations(tasks, services.db),
@@ -51,6 +73,6 @@ export function planningOperations(services: VaultServices, timeZone = localTime
     ...journalOperations(services, tasks),
     ...inboxOperations(services, tasks, notesCreator(services)),
     ...canvasOperations(services),
-    ...tagOperations(services, tasks),
+    ...tagGroup(services, tasks, createNoteTagIndex(services.db, bodies)),
   ];
 }

@@ -43,6 +43,6 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...notePropertyOperations(services.db, bodies, propertyDefs),
     ...folderViewOperations(services.db, notes, propertyDefs),
     ...searchOperations(d.search),
-    ...planningOperations(services, d.timeZone),
+    ...planningOperations(services, d.timeZone, bodies),
   ];
 }
