@@ -24,7 +24,9 @@ export function PinToggle(props: Props) {
       type="button"
       class="pin-toggle"
       aria-pressed={pinned()}
-      aria-label={`${pinned() ? 'Unpin' : 'Pin'} ${props.note.title} ${pinned() ? 'from' : 'to'} #${props.tag}`}
+      // The row's note button carries the title; this one names only its action, so a search by
+      // the note's name finds one button.
+      aria-label={pinned() ? `Unpin from #${props.tag}` : `Pin to #${props.tag}`}
       title={pinned() ? 'Pinned: listed first' : 'Pin: list first'}
       onClick={() => void toggle()}
     >

@@ -1,0 +1,52 @@
+import { expect, type Page, test } from '@playwright/test';
+import { replaceBody } from './editor';
+
+async function openApp(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+}
+
+async function newNote(page: Page, title: string, body: string) {
+  const back = page.getByRole('button', { name: 'Back to notes' });
+  if (await back.isVisible()) await back.click();
+  await page.getByRole('button', { name: 'New note' }).click();
+  const titleBox = page.getByRole('textbox', { name: 'Title' });
+  await titleBox.fill(title);
+  await titleBox.press('Enter');
+  await replaceBody(page, body);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+}
+
+async function openTag(page: Page, label: string) {
+  const toggle = page.getByRole('button', { name: 'Folders', expanded: false });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByText('Tags', { exact: true }).click();
+  await page.getByRole('list', { name: 'Tags' }).getByRole('button', { name: label }).click();
+}
+
+test('a note pinned to a tag lists first among the tag’s notes, and stays pinned over a reload', async ({
+  page,
+}) => {
+  await openApp(page);
+  await newNote(page, 'Older', 'First #topic');
+  await newNote(page, 'Newer', 'Second #topic');
+  await openTag(page, 'Tag topic, 2 notes');
+  const tagged = page.getByRole('region', { name: 'Notes tagged topic' });
+  const titles = tagged.getByRole('listitem').getByRole('button').filter({ hasNotText: /[☆★]/ });
+  await expect(titles).toHaveText(['Newer', 'Older']);
+
+  await tagged
+    .getByRole('listitem')
+    .filter({ hasText: 'Older' })
+    .getByRole('button', { name: 'Pin to #topic' })
+    .click();
+  await expect(titles).toHaveText(['Older', 'Newer']);
+  await expect(tagged.getByRole('button', { name: 'Unpin from #topic' })).toHaveCount(1);
+
+  await page.reload();
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await openTag(page, 'Tag topic, 2 notes');
+  await expect(titles).toHaveText(['Older', 'Newer']);
+  await tagged.getByRole('button', { name: 'Unpin from #topic' }).click();
+  await expect(titles).toHaveText(['Newer', 'Older']);
+});
