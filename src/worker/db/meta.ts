@@ -6,6 +6,8 @@ import Dexie, { type EntityTable } from 'dexie';
  * Change log:
  * - 2026-11-21 v1: vaults (id, name, created, lastOpened).
  * - 2026-11-21 v2: install (key/value facts of this browser profile, e.g. its device id).
+ * - 2026-11-21 v3: deviceSettings (the settings groups that never sync: theme, keyboard, ...;
+ *   src/worker/settings). They belong to the browser profile, so every vault shares them.
  */
 export interface VaultEntry {
   id: string;
@@ -19,9 +21,17 @@ export interface InstallFact {
   value: string;
 }
 
+/** One device-local setting, `group.field` (e.g. `general.theme`); validated by the settings store. */
+export interface DeviceSettingRow {
+  key: string;
+  value: unknown;
+  modifiedAt: string;
+}
+
 export type MetaDb = Dexie & {
   vaults: EntityTable<VaultEntry, 'id'>;
   install: EntityTable<InstallFact, 'key'>;
+  deviceSettings: EntityTable<DeviceSettingRow, 'key'>;
 };
 
 export function openMetaDb(indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange): MetaDb {
@@ -31,6 +41,7 @@ export function openMetaDb(indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange
   ) as MetaDb;
   db.version(1).stores({ vaults: 'id, lastOpened' });
   db.version(2).stores({ install: 'key' });
+  db.version(3).stores({ deviceSettings: 'key' });
   return db;
 }
 

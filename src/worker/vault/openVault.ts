@@ -6,6 +6,9 @@ import { electLeader, type LeaderElection } from '../leader';
 import { createLinkReads } from '../links/linkReads';
 import { createPropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
 import { createRegistry, type Registry } from '../ops/registry';
+import { createDeviceFacts, type DeviceFactsPort } from '../settings/deviceFacts';
+import { deviceSettingsBackend } from '../settings/deviceSettingsBackend';
+import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
 import { createNoteBodies, type NoteBodies } from '../stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../stores/notesStore';
 import { attachSync } from '../sync/attachSync';
@@ -26,6 +29,8 @@ export interface OpenVault {
   notes: NotesStore;
   bodies: NoteBodies;
   registry: Registry;
+  settings: SettingsStore;
+  device: DeviceFactsPort;
   search: Promise<SearchIndexer>;
   leader: LeaderElection;
   subscribe: (listener: ChangeListener) => () => void;
@@ -77,6 +82,8 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
       300,
     ),
   );
+  const settings = createSettingsStore(services, { device: deviceSettingsBackend(p.meta, feed, p.now) });
+  const device = createDeviceFacts();
   const registry = createRegistry(
     vaultOperations({
       services,
@@ -89,6 +96,8 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
         quick: async (q, limit) => (await search).index.quick(q, limit),
         stats: async () => (await search).index.stats(),
       },
+      settings,
+      device,
     }),
   );
   return {
@@ -97,6 +106,8 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     bodies,
     notes,
     registry,
+    settings,
+    device,
     search,
     leader,
     subscribe: (l) => feed.subscribe(l),

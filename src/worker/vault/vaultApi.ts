@@ -5,6 +5,7 @@ import { dexieAuditStore } from '../agent/auditLog';
 import type { ChangeBatch } from '../changes/changeFeed';
 import type { FolderRow, NoteVersionRow } from '../db/schema';
 import type { Result as OpResult } from '../ops/result';
+import type { DeviceFacts } from '../settings/deviceFacts';
 import type { AttachmentEntry } from '../stores/attachments';
 import { exportZip } from '../stores/exporter';
 import { type ImportProgress, type ImportSource, type ImportSummary, importFiles } from '../stores/importer';
@@ -70,6 +71,8 @@ export interface VaultApi {
   connectAgent(tab: AgentTabPorts): Promise<AgentSession>;
   /** Sync: sign-in, vault key set-up, status (src/worker/sync/syncApi.ts), as a proxied namespace. */
   sync(): Promise<SyncApi & Comlink.ProxyMarked>;
+  /** What the page knows about recording on this device (settings.getVoiceRecordingReadiness). */
+  reportDevice(facts: DeviceFacts): Promise<void>;
 }
 
 const UI = { caller: { kind: 'ui' } } as const;
@@ -116,6 +119,7 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     read: (operation, args) => vault.registry.read(operation, args, UI),
     write: (operation, args) => vault.registry.write(operation, args, { ...UI, approve: async () => 'once' }),
     sync: async () => Comlink.proxy(createSyncApi(vault.services.db)),
+    reportDevice: async (facts) => vault.device.report(facts),
     connectAgent: async (tab) =>
       Comlink.proxy(
         createAgentSession({

@@ -9,9 +9,12 @@ import { notePropertyOperations } from '../ops/properties/notePropertyOperations
 import type { PropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
 import { propertyOperations } from '../ops/properties/propertyOperations';
 import { type SearchPort, searchOperations } from '../ops/search';
+import { settingsOperations } from '../ops/settings';
 import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
 import { tagOperations } from '../ops/tags/tagOperations';
 import { planningOperations } from '../planning';
+import { createDeviceFacts, type DeviceFactsPort } from '../settings/deviceFacts';
+import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
 import type { NoteBodies } from '../stores/noteBodies';
 import type { NotesStore } from '../stores/notesStore';
 import type { VaultServices } from './services';
@@ -25,6 +28,10 @@ export interface VaultOperationDeps {
   search: SearchPort;
   /** The planning views' time zone; the describe build passes 'UTC'. */
   timeZone?: string;
+  /** The vault's settings (openVault passes the one with the device database); else one in memory. */
+  settings?: SettingsStore;
+  /** What the tab reported about recording on this device (settings.getVoiceRecordingReadiness). */
+  device?: DeviceFactsPort;
 }
 
 /**
@@ -44,5 +51,6 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...folderViewOperations(services.db, notes, propertyDefs),
     ...searchOperations(d.search),
     ...planningOperations(services, d.timeZone, bodies),
+    ...settingsOperations(d.settings ?? createSettingsStore(services), d.device ?? createDeviceFacts()),
   ];
 }

@@ -1,0 +1,25 @@
+import { defineSettingsGroup } from '../defineSettingsGroup';
+
+/**
+ * How agents may write into the vault (synced: the owner's policy for the vault). Read by the
+ * agent tools through the settings store (docs/settings.md).
+ */
+export const aiSettings = defineSettingsGroup({
+  name: 'ai',
+  op: 'AI',
+  label: 'AI and agents',
+  syncs: true,
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      convertCheckboxesToTasksForAgents: {
+        type: 'boolean',
+        description:
+          'checkbox lines in a note an agent creates become tasks (vault_create_note created_tasks)',
+      },
+    },
+    required: ['convertCheckboxesToTasksForAgents'],
+  },
+  defaults: { convertCheckboxesToTasksForAgents: false },
+});
