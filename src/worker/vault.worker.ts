@@ -1,31 +1,71 @@
 /// <reference lib="webworker" />
 // Composition root of the vault worker: wires the browser's IndexedDB, Web Locks and
 // BroadcastChannel into the platform-free vault and exposes its API through Comlink.
+//
+// Cold start in two steps (docs/foundation.md, "Cold load"): this entry holds only Comlink,
+// Dexie and the note list's reads, so it evaluates fast and answers the first list requests
+// from a read-only connection, while the whole vault (startVault.ts) loads as a second chunk.
+// Once the vault is open every call goes to it and the early connection closes.
 import * as Comlink from 'comlink';
-import { openMetaDb } from './db/meta';
-import { openVault } from './vault/openVault';
-import { createVaultApi } from './vault/vaultApi';
+import { openMetaDb, resolveVault } from './db/meta';
+import { openVaultDb, type VaultDb } from './db/schema';
+import { listFolderRows, listNotePage, type NoteListQuery } from './stores/noteListing';
+import type { VaultApi } from './vault/vaultApi';
 
 const requested = new URL(self.location.href).searchParams.get('vault');
-const ready = openVault(
-  {
-    meta: openMetaDb(),
-    locks: navigator.locks,
-    openChannel: (name) => new BroadcastChannel(name),
-    now: () => Date.now(),
-    newId: () => crypto.randomUUID(),
-  },
-  requested,
-).then(createVaultApi);
+const meta = openMetaDb();
+const entry = resolveVault(meta, requested, Date.now());
+let vault: VaultApi | null = null;
+// Evaluating the vault's chunk holds this thread for a while, so it starts once the first list
+// page is answered, when a call needs the whole vault, or after a short grace: whichever is first.
+let loadVault!: () => void;
+const loadRequested = new Promise<void>((resolve) => {
+  loadVault = resolve;
+});
+setTimeout(() => loadVault(), 150);
+const ready: Promise<VaultApi> = loadRequested
+  .then(() => Promise.all([entry, import('./startVault')]))
+  .then(async ([e, m]) => {
+    vault = await m.startVault(meta, e.id);
+    return vault;
+  });
 
-// Calls made before the vault is open wait for it: each method resolves the API first.
+/** Reads answered before the vault is open: they touch nothing but committed rows. */
+let early: VaultDb | null = null;
+const earlyDb = entry.then((e) => {
+  early = openVaultDb(e.id);
+  return early;
+});
+let earlyInFlight = 0;
+const closeEarly = () => {
+  if (vault !== null && earlyInFlight === 0) early?.close();
+};
+void ready.then(closeEarly, (err: unknown) => console.error('vault failed to open', err));
+const EARLY: Record<string, (db: VaultDb, ...args: never[]) => Promise<unknown>> = {
+  listNotes: (db, q: NoteListQuery) => listNotePage(db, q),
+  listFolders: (db) => listFolderRows(db),
+};
+
+// Calls made before the vault is open wait for it (or, for the list reads, use the early connection).
 const api = new Proxy(
   {},
   {
     get:
       (_t, method: string) =>
       async (...args: unknown[]) => {
-        const target = (await ready) as unknown as Record<string, (...a: unknown[]) => unknown>;
+        const read = EARLY[method];
+        if (vault === null && read) {
+          earlyInFlight++;
+          try {
+            return await read(await earlyDb, ...(args as never[]));
+          } finally {
+            earlyInFlight--;
+            if (method === 'listNotes') loadVault();
+            closeEarly();
+          }
+        }
+        loadVault();
+        const target = (vault ?? (await ready)) as unknown as Record<string, (...a: unknown[]) => unknown>;
         const fn = target[method];
         if (typeof fn !== 'function') throw new Error(`unknown vault method ${method}`);
         return fn(...args);

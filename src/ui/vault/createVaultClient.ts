@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import { createSignal } from 'solid-js';
 import type { ChangeBatch } from '../../worker/changes/changeFeed';
 import type { VaultApi, VaultInfo } from '../../worker/vault/vaultApi';
+import { vaultWorker } from './vaultWorker';
 
 export type VaultRemote = Comlink.Remote<VaultApi>;
 
@@ -10,10 +11,7 @@ export type VaultRemote = Comlink.Remote<VaultApi>;
  * worker's change feed out to the feature stores. The UI never imports Dexie.
  */
 export function createVaultClient() {
-  const worker = new Worker(new URL('../../worker/vault.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'cairn-vault',
-  });
+  const worker = vaultWorker;
   const api = Comlink.wrap<VaultApi>(worker);
   const [info, setInfo] = createSignal<VaultInfo | null>(null);
   const [isLeader, setLeader] = createSignal(false);

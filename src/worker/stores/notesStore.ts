@@ -10,6 +10,7 @@ import type { HeaderChange } from '../links/linkIndex';
 import { deleteAttachmentsOfInTx } from './attachmentRows';
 import { createAttachments } from './attachments';
 import type { NoteBodies } from './noteBodies';
+import { listFolderRows, listNotePage, type NoteListQuery, type NotePage } from './noteListing';
 import { deriveText, MAX_NOTE_BYTES, utf8Bytes } from './noteText';
 import { createNoteTransaction } from './noteTransaction';
 
@@ -17,18 +18,7 @@ export type NoteHeader = NoteRow;
 export interface Note extends NoteRow {
   markdown: string;
 }
-export type NoteSort = 'modified' | 'title';
-export interface NoteListQuery {
-  /** a folder path: its direct notes only; omitted: every note of the vault */
-  folder?: string;
-  offset: number;
-  limit: number;
-  sort: NoteSort;
-}
-export interface NotePage {
-  items: NoteHeader[];
-  total: number;
-}
+export type { NoteListQuery, NotePage, NoteSort } from './noteListing';
 
 export type NewItem =
   | {
@@ -57,8 +47,6 @@ export interface NotesDeps {
   /** note bodies as CRDT documents: every body change goes through them */
   bodies: NoteBodies;
 }
-
-const MAX_PAGE = 500;
 
 /**
  * The note slice over Dexie: every write is one transaction, validated before it starts, and
@@ -120,28 +108,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
     /** Files attached to markdown notes (attachments/<note_id>/<name>). */
     attachments,
 
-    async list(q: NoteListQuery): Promise<NotePage> {
-      const limit = Math.max(0, Math.min(MAX_PAGE, Math.floor(q.limit)));
-      const offset = Math.max(0, Math.floor(q.offset));
-      return db.transaction('r', db.notes, async () => {
-        if (q.folder === undefined) {
-          const coll =
-            q.sort === 'title' ? db.notes.orderBy('titleKey') : db.notes.orderBy('modified').reverse();
-          return { items: await coll.offset(offset).limit(limit).toArray(), total: await db.notes.count() };
-        }
-        const folder = q.folder;
-        // Dexie collections are mutable (offset/limit change them): one fresh range per use.
-        const range = () =>
-          q.sort === 'title'
-            ? db.notes.where('[folderPath+titleKey]').between([folder, ''], [folder, '\uffff'], true, true)
-            : db.notes
-                .where('[folderPath+modified]')
-                .between([folder, -Infinity], [folder, Infinity], true, true);
-        const ordered = q.sort === 'title' ? range() : range().reverse();
-        const total = await db.notes.where('folderPath').equals(folder).count();
-        return { items: await ordered.offset(offset).limit(limit).toArray(), total };
-      });
-    },
+    list: (q: NoteListQuery): Promise<NotePage> => listNotePage(db, q),
 
     async get(id: string): Promise<Note | null> {
       return db.transaction('r', db.notes, db.bodies, async () => {
@@ -368,9 +335,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
       return (await db.blobs.get(id))?.blob ?? null;
     },
 
-    async listFolders(): Promise<FolderRow[]> {
-      return db.folders.orderBy('path').toArray();
-    },
+    listFolders: (): Promise<FolderRow[]> => listFolderRows(db),
 
     createFolder(rawPath: string) {
       return write(async (changes) => {

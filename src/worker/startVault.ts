@@ -1,0 +1,20 @@
+/// <reference lib="webworker" />
+// The whole vault (operations, CRDT bodies, search, sync, agent tools): most of the worker's
+// code, loaded as its own chunk by vault.worker.ts so the first note list does not wait for it.
+import type { MetaDb } from './db/meta';
+import { openVault } from './vault/openVault';
+import { createVaultApi, type VaultApi } from './vault/vaultApi';
+
+export async function startVault(meta: MetaDb, vaultId: string): Promise<VaultApi> {
+  const vault = await openVault(
+    {
+      meta,
+      locks: navigator.locks,
+      openChannel: (name) => new BroadcastChannel(name),
+      now: () => Date.now(),
+      newId: () => crypto.randomUUID(),
+    },
+    vaultId,
+  );
+  return createVaultApi(vault);
+}
