@@ -7,6 +7,7 @@ import { devicePublicKey } from '../devices/directory';
 import { BLOB_CONCURRENCY, mapPool } from '../domain/pool';
 import { fail, ok, type Result } from '../domain/result';
 import type { Timing } from '../http/timing';
+import { isQuotaGuardFailure, quotaGuardStatement } from '../plans/quota-guard';
 import { readUsage } from '../plans/usage';
 import {
   type PreparedSnapshot,
@@ -126,9 +127,18 @@ export async function pushSnapshots(
       mapPool(writes, BLOB_CONCURRENCY, (w) => deps.blobs.put(w.key, w.p.bytes)),
     );
     const now = deps.clock.nowMs();
-    const out = await timing.measure('d1', () =>
-      deps.sql.batch(writes.flatMap((w) => snapshotStatements(scope, w.p, w.seq, w.revision, w.key, now))),
-    );
+    const statements = writes.flatMap((w) => snapshotStatements(scope, w.p, w.seq, w.revision, w.key, now));
+    if (growth > 0) statements.push(quotaGuardStatement(scope.userId, storageLimit));
+    let out: unknown[][];
+    try {
+      out = await timing.measure('d1', () => deps.sql.batch(statements));
+    } catch (err) {
+      if (!isQuotaGuardFailure(err)) throw err;
+      // A concurrent write took the room after the check above: nothing committed; the new
+      // objects (random revision keys, referenced by nothing) go.
+      await deps.blobs.delete(writes.map((w) => w.key)).catch(() => undefined);
+      return fail('STORAGE_QUOTA_EXCEEDED', 'the snapshots would grow storage past the plan quota');
+    }
     writes.forEach((w, k) => {
       const cursor = (out[3 * k + 1]?.[0] as { server_cursor: number } | undefined)?.server_cursor;
       if (cursor !== undefined) cursors.set(w.p.noteId, cursor);

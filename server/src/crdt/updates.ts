@@ -3,6 +3,7 @@ import type { CrdtUpdate, CrdtUpdatePushResponse } from '../../../src/sync/proto
 import { sha256Hex } from '../../../src/sync/protocol/signing';
 import type { Deps } from '../deps';
 import { fail, ok, type Result } from '../domain/result';
+import { isQuotaGuardFailure, quotaGuardStatement } from '../plans/quota-guard';
 import { readUsage } from '../plans/usage';
 import { type Statement, sql } from '../ports/sql';
 
@@ -60,7 +61,33 @@ export async function pushUpdate(
   if ((await readUsage(deps, scope.userId)) + bytes.length > storageLimit) {
     return fail('STORAGE_QUOTA_EXCEEDED', 'the update would grow storage past the plan quota');
   }
-  const results = await deps.sql.batch([
+  let results: unknown[][];
+  try {
+    results = await insertUpdate(deps, scope, storageLimit, noteId, hash, bytes);
+  } catch (err) {
+    // usage grew concurrently past the quota after the check above: the batch rolled back whole
+    if (isQuotaGuardFailure(err))
+      return fail('STORAGE_QUOTA_EXCEEDED', 'the update would grow storage past the plan quota');
+    throw err;
+  }
+  const row = results[2]?.[0] as { sequence_num: number; server_cursor: number } | undefined;
+  if (row) return ok({ sequenceNum: row.sequence_num, duplicate: false, cursor: row.server_cursor });
+  // a concurrent retry stored the same bytes first: answer with its row
+  const raced = await existing();
+  if (!raced) throw new Error('crdt update neither inserted nor found');
+  return ok({ sequenceNum: raced.sequence_num, duplicate: true, cursor: null });
+}
+
+/** One batch: cursor and sequence, the update row, and the quota guard over the result. */
+function insertUpdate(
+  deps: Deps,
+  scope: NoteScope,
+  storageLimit: number,
+  noteId: string,
+  hash: string,
+  bytes: Uint8Array,
+): Promise<unknown[][]> {
+  return deps.sql.batch([
     ...takeCursorAndSequence(scope.userId, scope.vaultId, noteId),
     sql(
       `INSERT INTO crdt_updates (user_id, vault_id, note_id, sequence_num, hash, data, size_bytes, device_id, server_cursor,
@@ -84,13 +111,8 @@ export async function pushUpdate(
       scope.platform,
       scope.version,
     ),
+    quotaGuardStatement(scope.userId, storageLimit),
   ]);
-  const row = results[2]?.[0] as { sequence_num: number; server_cursor: number } | undefined;
-  if (row) return ok({ sequenceNum: row.sequence_num, duplicate: false, cursor: row.server_cursor });
-  // a concurrent retry stored the same bytes first: answer with its row
-  const raced = await existing();
-  if (!raced) throw new Error('crdt update neither inserted nor found');
-  return ok({ sequenceNum: raced.sequence_num, duplicate: true, cursor: null });
 }
 
 interface UpdateRow {

@@ -7,9 +7,11 @@ import { devicePublicKey } from '../devices/directory';
 import { BLOB_CONCURRENCY, mapPool } from '../domain/pool';
 import type { Timing } from '../http/timing';
 import type { Entitlement } from '../plans/entitlement';
+import { isQuotaGuardFailure, quotaGuardStatement } from '../plans/quota-guard';
 import { readUsage } from '../plans/usage';
 import { currentBlobKey } from './blob-key';
 import { commitStatements, type RowWrite } from './commit-statements';
+import type { ItemRow } from './item-row';
 import { readRowsByRefs, refKey } from './read-rows';
 import { type CommittedItem, socketItems } from './socket-items';
 import { type ValidItem, validateItem } from './validate-item';
@@ -58,7 +60,7 @@ export async function pushItems(
   const device = await ctx.timing.measure('d1', () => devicePublicKey(deps, ctx.userId, ctx.deviceId));
   const publicKey = device ? fromBase64(device.publicKey) : null;
   const verified = await ctx.timing.measure('sig', () => verifySignatures(publicKey, ctx, unique, rejected));
-  const [stored, usage] = await ctx.timing.measure('d1', () =>
+  const [stored, firstUsage] = await ctx.timing.measure('d1', () =>
     Promise.all([
       readRowsByRefs(
         deps,
@@ -70,41 +72,17 @@ export async function pushItems(
     ]),
   );
 
-  const writes: RowWrite[] = [];
-  let reserved = 0;
+  const verdicts: PushRejected[] = [];
+  const writable: ValidItem[] = [];
   for (const valid of verified) {
     const { item } = valid;
-    const row = stored.get(refKey(item));
-    const verdict = decideOverwrite(item, row);
-    if (!verdict.ok) {
-      rejected.push({ type: item.type, id: item.id, code: verdict.code, reason: verdict.reason });
-      continue;
-    }
-    const delta = item.sizeBytes - (row?.blob_key ? row.size_bytes : 0);
-    if (delta > 0 && usage + reserved + delta > ctx.entitlement.limits.storageBytes) {
-      rejected.push({
-        type: item.type,
-        id: item.id,
-        code: 'STORAGE_QUOTA_EXCEEDED',
-        reason: 'the item would grow storage past the plan quota',
-      });
-      continue;
-    }
-    if (delta > 0) reserved += delta;
-    const blobKey = currentBlobKey(ctx.userId, ctx.vaultId, item.type, item.id, item.contentHash);
-    writes.push({ valid, blobKey, expectedCursor: row ? row.server_cursor : null });
+    const verdict = decideOverwrite(item, stored.get(refKey(item)));
+    if (verdict.ok) writable.push(valid);
+    else verdicts.push({ type: item.type, id: item.id, code: verdict.code, reason: verdict.reason });
   }
+  rejected.push(...verdicts);
 
   const committedAtMs = deps.clock.nowMs();
-  if (writes.length === 0) return { accepted: [], rejected, maxCursor: null, committedAtMs };
-
-  await ctx.timing.measure('r2', () =>
-    mapPool(
-      writes.filter((w) => stored.get(refKey(w.valid.item))?.blob_key !== w.blobKey),
-      BLOB_CONCURRENCY,
-      (w) => deps.blobs.put(w.blobKey, w.valid.bytes),
-    ),
-  );
   const stmtCtx = {
     userId: ctx.userId,
     vaultId: ctx.vaultId,
@@ -112,9 +90,42 @@ export async function pushItems(
     platform: ctx.client?.platform ?? null,
     version: ctx.client?.version ?? null,
   };
-  const results = await ctx.timing.measure('d1', () =>
-    deps.sql.batch(writes.flatMap((w) => commitStatements(w, stmtCtx))),
-  );
+  const limit = ctx.entitlement.limits.storageBytes;
+  const written = new Set<string>();
+  let usage = firstUsage;
+  let writes: RowWrite[] = [];
+  let results: unknown[][] = [];
+  // The quota is checked per item against the usage read above, and again inside the commit
+  // (quotaGuardStatement): when a concurrent write took the room in between, the batch rolls
+  // back whole and is planned again against the new usage (at most three times).
+  for (let attempt = 1; ; attempt++) {
+    const plan = planWrites(ctx, writable, stored, usage, limit);
+    writes = plan.writes;
+    if (writes.length === 0) {
+      rejected.push(...plan.overQuota);
+      return { accepted: [], rejected, maxCursor: null, committedAtMs };
+    }
+    const fresh = writes.filter(
+      (w) => stored.get(refKey(w.valid.item))?.blob_key !== w.blobKey && !written.has(w.blobKey),
+    );
+    await ctx.timing.measure('r2', () =>
+      mapPool(fresh, BLOB_CONCURRENCY, async (w) => {
+        await deps.blobs.put(w.blobKey, w.valid.bytes);
+        written.add(w.blobKey);
+      }),
+    );
+    const statements = writes.flatMap((w) => commitStatements(w, stmtCtx));
+    if (plan.growth > 0) statements.push(quotaGuardStatement(ctx.userId, limit));
+    try {
+      results = await ctx.timing.measure('d1', () => deps.sql.batch(statements));
+      rejected.push(...plan.overQuota);
+      break;
+    } catch (err) {
+      if (!isQuotaGuardFailure(err) || attempt === 3) throw err;
+      deps.log('quota_race_replanned', { attempt, items: writes.length });
+      usage = await readUsage(deps, ctx.userId);
+    }
+  }
 
   const accepted: PushAccepted[] = [];
   const committed: CommittedItem[] = [];
@@ -223,4 +234,38 @@ async function deleteBestEffort(deps: Deps, timing: Timing, keys: string[]): Pro
       error: err instanceof Error ? err.name : 'unknown',
     });
   }
+}
+
+/**
+ * Which writable items fit the quota given `usage`: a growing item over it is refused with
+ * STORAGE_QUOTA_EXCEEDED; shrinking or same-size items always fit.
+ */
+function planWrites(
+  ctx: PushContext,
+  writable: readonly ValidItem[],
+  stored: Map<string, ItemRow>,
+  usage: number,
+  limit: number,
+): { writes: RowWrite[]; overQuota: PushRejected[]; growth: number } {
+  const writes: RowWrite[] = [];
+  const overQuota: PushRejected[] = [];
+  let growth = 0;
+  for (const valid of writable) {
+    const { item } = valid;
+    const row = stored.get(refKey(item));
+    const delta = item.sizeBytes - (row?.blob_key ? row.size_bytes : 0);
+    if (delta > 0 && usage + growth + delta > limit) {
+      overQuota.push({
+        type: item.type,
+        id: item.id,
+        code: 'STORAGE_QUOTA_EXCEEDED',
+        reason: 'the item would grow storage past the plan quota',
+      });
+      continue;
+    }
+    if (delta > 0) growth += delta;
+    const blobKey = currentBlobKey(ctx.userId, ctx.vaultId, item.type, item.id, item.contentHash);
+    writes.push({ valid, blobKey, expectedCursor: row ? row.server_cursor : null });
+  }
+  return { writes, overQuota, growth };
 }
