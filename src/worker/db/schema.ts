@@ -3,6 +3,7 @@ import { AGENT_TABLES, type AgentTables } from './agentTables';
 import { NOTES_TABLES_V1, NOTES_TABLES_V2, type NotesTables } from './notesTables';
 import { PLAN_MORE_TABLES, type PlanMoreTables } from './planMoreTables';
 import { PLANNING_TABLES, type PlanningTables } from './planningTables';
+import { RECORDS_TABLES, type RecordsTables } from './recordsTables';
 import { SYNC_TABLES, type SyncTables } from './syncTables';
 
 /**
@@ -15,6 +16,7 @@ import { SYNC_TABLES, type SyncTables } from './syncTables';
  * - 2026-11-21 v3: tasks, projects, statuses, journal, inbox, tags, canvases, ... (planningTables.ts).
  * - 2026-11-21 v4: sync engine outbox, record clocks, engine state (syncTables.ts).
  * - 2026-11-21 v5: agent approval audit log (agentTables.ts).
+ * - 2026-11-21 v6: calendar events, reminders, bookmarks, templates, saved filters, home pages (recordsTables.ts).
  * v1 to v5 took their shape during the first session and are first released together with it;
  * from here on a change to any of them is a new version.
  * - 2026-11-21 v11: tag categories, a category index on tag definitions, project links (planMoreTables.ts).
@@ -28,7 +30,13 @@ export type {
   NoteVersionRow,
 } from './notesTables';
 
-export type VaultDb = Dexie & NotesTables & PlanningTables & SyncTables & AgentTables & PlanMoreTables;
+export type VaultDb = Dexie &
+  NotesTables &
+  PlanningTables &
+  SyncTables &
+  AgentTables &
+  PlanMoreTables &
+  RecordsTables;
 
 export const vaultDbName = (vaultId: string) => `cairn-vault-${vaultId}`;
 
@@ -42,6 +50,7 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   if (Object.keys(PLANNING_TABLES).length > 0) db.version(3).stores(PLANNING_TABLES);
   db.version(4).stores(SYNC_TABLES);
   db.version(5).stores(AGENT_TABLES);
+  db.version(6).stores(RECORDS_TABLES);
   db.version(11).stores(PLAN_MORE_TABLES);
   return db;
 }

@@ -6,6 +6,7 @@ import { electLeader, type LeaderElection } from '../leader';
 import { createLinkReads } from '../links/linkReads';
 import { createPropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
 import { createRegistry, type Registry } from '../ops/registry';
+import { type ReminderScheduler, startReminderScheduler } from '../planning/reminders/reminderScheduler';
 import { createDeviceFacts, type DeviceFactsPort } from '../settings/deviceFacts';
 import { deviceSettingsBackend } from '../settings/deviceSettingsBackend';
 import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
@@ -33,6 +34,8 @@ export interface OpenVault {
   device: DeviceFactsPort;
   search: Promise<SearchIndexer>;
   leader: LeaderElection;
+  /** fires due reminders while this tab is the leader */
+  reminders: ReminderScheduler;
   subscribe: (listener: ChangeListener) => () => void;
   close: () => void;
 }
@@ -100,6 +103,14 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
       device,
     }),
   );
+  const reminders = startReminderScheduler({
+    services,
+    isLeader: leader.isLeader,
+    onLeaderChange: (l) => leader.onChange(l),
+    subscribe: (l) => feed.subscribe(l),
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  });
   return {
     entry,
     services,
@@ -110,8 +121,10 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     device,
     search,
     leader,
+    reminders,
     subscribe: (l) => feed.subscribe(l),
     close() {
+      reminders.stop();
       leader.resign();
       feed.close();
       db.close();

@@ -14,6 +14,14 @@ import type { VersionSummary } from '../stores/noteVersions';
 import { createSyncApi, type SyncApi } from '../sync/syncApi';
 import type { OpenVault } from './openVault';
 
+/** What a notification needs of a fired reminder. */
+export interface FiredReminder {
+  id: string;
+  title: string;
+  body: string | null;
+  remindAt: string;
+}
+
 export interface VaultInfo {
   id: string;
   name: string;
@@ -28,6 +36,8 @@ export interface VaultApi {
   info(): Promise<VaultInfo>;
   onChange(listener: (batch: ChangeBatch) => void): Promise<void>;
   onLeaderChange(listener: (isLeader: boolean) => void): Promise<void>;
+  /** Reminders this tab's worker has just fired (only the leader fires; each reminder once). */
+  onReminderFired(listener: (fired: FiredReminder[]) => void): Promise<void>;
   listNotes(q: NoteListQuery): Promise<NotePage>;
   getNote(id: string): Promise<Note | null>;
   createNote(input: { title?: string; folderPath?: string; markdown?: string }): Promise<Result<NoteHeader>>;
@@ -89,6 +99,11 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     async onLeaderChange(listener) {
       vault.leader.onChange(listener);
       listener(vault.leader.isLeader());
+    },
+    async onReminderFired(listener) {
+      vault.reminders.onFire((fired) =>
+        listener(fired.map(({ id, title, body, remindAt }) => ({ id, title, body, remindAt }))),
+      );
     },
     listNotes: (q) => notes.list(q),
     getNote: (id) => notes.get(id),

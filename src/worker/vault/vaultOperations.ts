@@ -13,6 +13,7 @@ import { settingsOperations } from '../ops/settings';
 import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
 import { tagOperations } from '../ops/tags/tagOperations';
 import { planningOperations } from '../planning';
+import { recordsOperations } from '../planning/recordsOperations';
 import { createDeviceFacts, type DeviceFactsPort } from '../settings/deviceFacts';
 import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
 import type { NoteBodies } from '../stores/noteBodies';
@@ -52,5 +53,6 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...searchOperations(d.search),
     ...planningOperations(services, d.timeZone, bodies),
     ...settingsOperations(d.settings ?? createSettingsStore(services), d.device ?? createDeviceFacts()),
+    ...recordsOperations(services, notes, d.timeZone),
   ];
 }

@@ -1,0 +1,26 @@
+import type { VaultDb } from '../../db/schema';
+import type { BookmarkItemType } from '../../domain/bookmarks/bookmark';
+
+/**
+ * The title a bookmark shows for an item, read from the item itself; null when the item is a
+ * record that does not exist (a bookmark to nothing is refused). Folders, searches and URLs
+ * are not records: their id is their title.
+ */
+export async function itemTitle(db: VaultDb, type: BookmarkItemType, id: string): Promise<string | null> {
+  switch (type) {
+    case 'note':
+      return (await db.notes.get(id))?.title ?? null;
+    case 'task':
+      return (await db.tasks.get(id))?.title ?? null;
+    case 'project':
+      return (await db.projects.get(id))?.name ?? null;
+    case 'canvas':
+      return (await db.canvases.get(id))?.title ?? null;
+    case 'event':
+      return (await db.calendarEvents.get(id))?.title ?? null;
+    case 'journal':
+      return /^\d{4}-\d{2}-\d{2}$/.test(id) ? `Journal ${id}` : null;
+    default:
+      return id;
+  }
+}
