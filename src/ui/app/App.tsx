@@ -5,6 +5,7 @@ import type { NoteSort } from '../../worker/stores/notesStore';
 import { AgentSurfaces } from '../agent/AgentSurfaces';
 import { ImportExport } from '../files/ImportExport';
 import { createNoteList } from '../notes/createNoteList';
+import { FolderDropZone } from '../notes/drop/FolderDropZone';
 import { FolderTree } from '../notes/FolderTree';
 import { NoteList } from '../notes/NoteList';
 import { planningSections } from '../planning/sections';
@@ -184,7 +185,9 @@ export function App() {
           <p class="count" aria-live="polite">
             {list.total()} {list.total() === 1 ? 'note' : 'notes'}
           </p>
-          <NoteList total={list.total()} at={list.at} selectedId={route.noteId()} onOpen={route.openNote} />
+          <FolderDropZone client={client} folder={folder() ?? ''}>
+            <NoteList total={list.total()} at={list.at} selectedId={route.noteId()} onOpen={route.openNote} />
+          </FolderDropZone>
         </main>
         <Show when={route.noteId()} keyed>
           {(id) => (

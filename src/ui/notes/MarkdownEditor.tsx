@@ -8,12 +8,15 @@ import { onCleanup, onMount } from 'solid-js';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
 import { wikiLinks } from '../links/wikiLinkExtension';
+import { fileDrop, type OnFiles } from './drop/fileDropExtension';
 
 interface Props {
   text: Y.Text;
   label: string;
   /** Ctrl/Cmd+click or Ctrl/Cmd+Enter on a `[[wiki link]]`: its inner text (`Title#Heading|alias`) */
   onFollowLink?: (inner: string) => void;
+  /** files dropped on or pasted into the editor (attachments, embedded at the cursor) */
+  onFiles?: OnFiles;
 }
 
 /**
@@ -40,6 +43,7 @@ export default function MarkdownEditor(props: Props) {
           EditorView.contentAttributes.of({ 'aria-label': props.label, spellcheck: 'true' }),
           yCollab(props.text, null, { undoManager: undo }),
           wikiLinks((inner) => props.onFollowLink?.(inner)),
+          props.onFiles ? fileDrop(props.onFiles) : [],
         ],
       }),
     });

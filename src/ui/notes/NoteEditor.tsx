@@ -3,8 +3,12 @@ import { FileViewer } from '../files/FileViewer';
 import { createFollowLink } from '../links/createFollowLink';
 import { LinksPanel } from '../links/LinksPanel';
 import type { VaultClient } from '../vault/createVaultClient';
+import { AttachmentsPanel } from './AttachmentsPanel';
 import { createNoteDoc } from './createNoteDoc';
 import { createNoteDraft } from './createNoteDraft';
+import { createFileDrop } from './drop/createFileDrop';
+import { DropStatus } from './drop/DropStatus';
+import type { OnFiles } from './drop/fileDropExtension';
 import { VersionsDialog } from './VersionsDialog';
 
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
@@ -25,6 +29,7 @@ export default function NoteEditor(props: Props) {
   const [saveState, setSaveState] = createSignal('');
   const [linkError, setLinkError] = createSignal<string | null>(null);
   const follow = createFollowLink(props.client, props.id, props.onOpen, setLinkError);
+  const drop = createFileDrop(props.client);
   let titleInput!: HTMLInputElement;
   createEffect(() => {
     const n = draft.note();
@@ -94,12 +99,17 @@ export default function NoteEditor(props: Props) {
                 when={n().fileType === 'markdown'}
                 fallback={<FileViewer client={props.client} file={n()} />}
               >
+                <DropStatus drop={drop} />
                 <MarkdownBody
                   client={props.client}
                   id={n().id}
                   onState={setSaveState}
                   onFollow={follow.wiki}
+                  onFiles={(files, pasted, insert) =>
+                    void drop.intoNote(files, pasted, n().id, n().folderPath, insert)
+                  }
                 />
+                <AttachmentsPanel client={props.client} noteId={n().id} onOpen={props.onOpen} />
               </Show>
               <LinksPanel client={props.client} id={n().id} onOpen={props.onOpen} onCreate={follow.create} />
             </>
@@ -115,6 +125,7 @@ function MarkdownBody(props: {
   id: string;
   onState: (s: string) => void;
   onFollow: (inner: string) => void;
+  onFiles: OnFiles;
 }) {
   const body = createNoteDoc(props.client, props.id);
   createEffect(() => props.onState(body.saving() ? 'Saving…' : body.ready() ? 'Saved' : 'Opening…'));
@@ -129,7 +140,12 @@ function MarkdownBody(props: {
       </Show>
       <Show when={body.ready()} fallback={<p class="empty">Opening…</p>}>
         <Suspense fallback={<p class="empty">Loading the editor…</p>}>
-          <MarkdownEditor text={body.text} label="Note body" onFollowLink={props.onFollow} />
+          <MarkdownEditor
+            text={body.text}
+            label="Note body"
+            onFollowLink={props.onFollow}
+            onFiles={props.onFiles}
+          />
         </Suspense>
       </Show>
     </>

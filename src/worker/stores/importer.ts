@@ -1,4 +1,5 @@
 import type { Result } from '../../shared/result';
+import type { NoteRow } from '../db/schema';
 import { type ImportEntry, planImport, type Skipped } from '../domain/importExport/importPlan';
 import type { NewItem, NotesStore } from './notesStore';
 
@@ -18,6 +19,8 @@ export interface ImportSummary {
   notes: number;
   files: number;
   skipped: Skipped[];
+  /** what was created, in order (a drop into the editor links each one) */
+  created: { id: string; title: string; fileType: NoteRow['fileType'] }[];
 }
 
 const BATCH = 25;
@@ -35,7 +38,7 @@ export async function importFiles(
 ): Promise<Result<ImportSummary>> {
   const entries: ImportEntry[] = sources.map((s) => ({ path: s.path, size: s.file.size, mime: s.file.type }));
   const plan = planImport(entries, targetFolder);
-  const summary: ImportSummary = { notes: 0, files: 0, skipped: plan.skipped };
+  const summary: ImportSummary = { notes: 0, files: 0, skipped: plan.skipped, created: [] };
   onProgress({ done: 0, total: plan.items.length });
   for (let start = 0; start < plan.items.length; start += BATCH) {
     const slice = plan.items.slice(start, start + BATCH);
@@ -69,6 +72,7 @@ export async function importFiles(
         error: { ...res.error, message: `Import stopped after ${start} items: ${res.error.message}` },
       };
     for (const row of res.value) {
+      summary.created.push({ id: row.id, title: row.title, fileType: row.fileType });
       if (row.fileType === 'markdown') summary.notes++;
       else summary.files++;
     }
