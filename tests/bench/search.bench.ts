@@ -152,6 +152,20 @@ async function measure(
     `load ${cold.value.toFixed(0)} ms; cpu ${cold.cpu.toFixed(0)} ms`,
   );
   row('heap after cold start + 1 query', Math.round((heap() - before) / 1024 / 1024), 'MB');
+  // What the app does once the index is open (SearchIndex.warmAll, in the background): the
+  // queries below are those of a session that started more than a moment ago.
+  if (c.warm) {
+    const warm = await timed(() => (c.warm as () => Promise<number>)());
+    row(
+      'background warm-up after open',
+      warm.wall,
+      'ms',
+      undefined,
+      undefined,
+      `${warm.value} shards; cpu ${warm.cpu.toFixed(0)} ms`,
+    );
+    row('heap after warm-up', Math.round((heap() - before) / 1024 / 1024), 'MB');
+  }
   for (const q of qs.slice(0, 20)) await withSnippets(c, texts, q);
   const wall: number[] = [];
   const cpu: number[] = [];

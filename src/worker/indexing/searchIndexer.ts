@@ -107,6 +107,12 @@ export async function startSearchIndexer(deps: {
       await yieldToOthers();
       await catchUp();
     });
+  // Every postings shard parsed ahead of queries, in steps that queries interleave with, once
+  // the start-up work is done (docs/search.md, "Warm-up"). A later refresh (another tab wrote
+  // the index) loads shards on demand again rather than re-parsing all of them each time.
+  void serial(async () => {
+    await yieldToOthers();
+  }).then(() => index.warmAll().catch((err: unknown) => console.error('search warm-up failed', err)));
   channel?.addEventListener('message', (e) => {
     if ((e.data as { type?: string } | null)?.type === 'search-changed' && !leader.isLeader())
       void index.refresh();

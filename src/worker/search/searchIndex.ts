@@ -176,6 +176,30 @@ export class SearchIndex {
     });
   }
 
+  /**
+   * Loads every postings shard still on disk, `batch` shards per step, each step its own turn
+   * of the index's queue, so queries and updates interleave with it instead of waiting for it.
+   * The indexer calls it once the index is open (docs/search.md, "Warm-up"); until it is done a
+   * query may pay a shard's first parse. At most `maxShards` are loaded (memory: a 10,000-note
+   * vault has about 700 shards and holds about 46 MB once all are parsed); a larger vault keeps
+   * the rest on demand. Returns the number of shards loaded.
+   */
+  async warmAll(batch = 24, maxShards = 1500): Promise<number> {
+    let loaded = 0;
+    while (loaded < maxShards) {
+      const step = await this.run(async () => {
+        const missing: number[] = [];
+        for (let s = 0; s < this.state.shardStarts.length && missing.length < batch; s++)
+          if (!this.state.shards.has(s)) missing.push(s);
+        await this.state.loadShards(this.deps.store, missing);
+        return missing.length;
+      });
+      if (step === 0) break;
+      loaded += step;
+    }
+    return loaded;
+  }
+
   /** Merges the delta into the base now (the worker may call it when idle). */
   compact(onProgress?: (p: CompactProgress) => void): Promise<void> {
     return this.run(async () => {

@@ -25,6 +25,8 @@ export interface IndexCandidate {
   query(q: string, limit: number): Promise<CandidateHit[]>;
   /** updates one document and makes the change durable; returns the characters written */
   updateDurably(doc: SearchDoc): Promise<number>;
+  /** loads whatever the index keeps on disk until first use (what the app does once it is open) */
+  warm?(): Promise<number>;
 }
 
 /** Cairn's own index: base segment in prefix shards plus per-document delta records. */
@@ -66,6 +68,7 @@ export function cairnCandidate(texts: TextSource): IndexCandidate {
       await index?.upsert(doc);
       return written;
     },
+    warm: async () => (await index?.warmAll()) ?? 0,
   };
 }
 

@@ -201,6 +201,22 @@ describe('persistence and incremental updates', () => {
     expect(await index.query({ query: 'the' })).toMatchObject({ ok: true });
   });
 
+  it('warmAll() loads every shard in steps, up to its cap, and queries answer alike', async () => {
+    const docs = generateVault({ notes: 300, seed: 9 });
+    const { deps } = await openWith(docs);
+    const cold = await SearchIndex.open(deps);
+    const before = await cold.query({ query: 'the river' });
+    const index = await SearchIndex.open(deps);
+    const { shards } = await index.stats();
+    expect(shards).toBeGreaterThan(2);
+    expect(await index.warmAll(1, 2)).toBe(2);
+    expect((await index.stats()).shards_loaded).toBe(2);
+    expect(await index.warmAll(1)).toBe(shards - 2);
+    expect((await index.stats()).shards_loaded).toBe(shards);
+    expect(await index.warmAll()).toBe(0);
+    expect(await index.query({ query: 'the river' })).toEqual(before);
+  });
+
   it('keeps requiring every term when tombstones outnumber live documents (idf stays positive)', async () => {
     // Found by the property test: df counted a tombstone, exceeded n, and idf went negative.
     const texts = memoryTexts([]);
