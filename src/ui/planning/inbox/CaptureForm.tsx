@@ -3,6 +3,8 @@ import { URL_PATTERN } from './inboxTypes';
 
 interface Props {
   onCapture: (kind: 'link' | 'text', text: string) => Promise<boolean>;
+  /** an image pasted into the box */
+  onPasteFile?: (file: File) => void;
 }
 
 /** One box for anything: a lone URL is captured as a link, everything else as text. */
@@ -22,6 +24,12 @@ export function CaptureForm(props: Props) {
         rows={2}
         value={text()}
         onInput={(e) => setText(e.currentTarget.value)}
+        onPaste={(e) => {
+          const file = [...(e.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
+          if (!file || !props.onPasteFile) return;
+          e.preventDefault();
+          props.onPasteFile(file);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.requestSubmit();
         }}

@@ -1,5 +1,8 @@
 import { Show } from 'solid-js';
+import type { VaultClient } from '../../vault/createVaultClient';
+import { CaptureFile } from './CaptureFile';
 import type { InboxEntry } from './inboxTypes';
+import { Suggestions } from './Suggestions';
 
 export interface ItemActions {
   toTask: (item: InboxEntry) => void;
@@ -8,10 +11,13 @@ export interface ItemActions {
   archive: (item: InboxEntry) => void;
   restore: (item: InboxEntry) => void;
   remove: (item: InboxEntry) => void;
+  file: (item: InboxEntry, target: { folder: string } | { projectId: string }, label: string) => void;
 }
 
+const FILE_TYPES = new Set(['image', 'voice', 'pdf']);
+
 /** One inbox item with the actions its list allows; every button names the item it acts on. */
-export function InboxItem(props: { item: InboxEntry; actions: ItemActions }) {
+export function InboxItem(props: { item: InboxEntry; actions: ItemActions; client: VaultClient }) {
   const it = () => props.item;
   const open = () => it().bucket === 'open' || it().bucket === 'snoozed';
   return (
@@ -24,6 +30,15 @@ export function InboxItem(props: { item: InboxEntry; actions: ItemActions }) {
               {url()}
             </a>
           )}
+        </Show>
+        <Show when={it().type === 'link' && it().description}>
+          <p class="snippet link-preview">{it().description}</p>
+        </Show>
+        <Show when={it().type === 'clip' && it().sourceTitle}>
+          <p class="task-meta">Clipped from {it().sourceTitle}</p>
+        </Show>
+        <Show when={FILE_TYPES.has(it().type)}>
+          <CaptureFile client={props.client} item={it()} />
         </Show>
         <Show when={it().snippet && it().snippet !== it().title}>
           <p class="snippet">{it().snippet}</p>
@@ -78,6 +93,11 @@ export function InboxItem(props: { item: InboxEntry; actions: ItemActions }) {
           >
             Tomorrow
           </button>
+          <Suggestions
+            client={props.client}
+            item={it()}
+            onFile={(target, label) => props.actions.file(it(), target, label)}
+          />
           <button
             type="button"
             aria-label={`Archive ${it().title}`}

@@ -5,6 +5,8 @@ import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
 import { FailureBanner } from '../shared/FailureBanner';
 import { CaptureForm } from './CaptureForm';
+import { CaptureMedia } from './CaptureMedia';
+import { captureOpFor, toBase64 } from './fileData';
 import { InboxItem, type ItemActions } from './InboxItem';
 import type { InboxPage, Undoable } from './inboxTypes';
 import '../planning.css';
@@ -53,10 +55,44 @@ export function InboxSection(props: SectionProps) {
     async restore(item) {
       await run('inbox.unarchive', item.id);
     },
+    async file(item, target, label) {
+      if (await run('inbox.file', item.id, target))
+        setUndo({ message: `“${item.title}” filed to ${label}.`, op: 'inbox.undoFile', id: item.id });
+    },
     async remove(item) {
       if (confirm(`Delete “${item.title}” for good?`)) await run('inbox.deletePermanent', item.id);
     },
   };
+
+  /** A file capture: the operation by type; anything else is refused here with a clear message. */
+  async function captureFile(file: Blob, name?: string, durationMs?: number): Promise<boolean> {
+    const op = captureOpFor(file.type);
+    if (op === null) {
+      failure.take({
+        ok: false,
+        error: {
+          code: 'VALIDATION',
+          message: `${name ?? 'This file'} is not an image, a PDF or a recording.`,
+        },
+      });
+      return false;
+    }
+    const data = await toBase64(file);
+    return run(op, {
+      data,
+      mimeType: file.type,
+      ...(name ? { name } : {}),
+      ...(durationMs !== undefined ? { durationMs: Math.round(durationMs) } : {}),
+    });
+  }
+
+  /** A link is kept at once; its preview follows when online (docs/planning.md, Inbox). */
+  async function captureLink(url: string): Promise<boolean> {
+    const res = await writeOp<{ id: string }>(props.client, 'inbox.captureLink', { url });
+    if (failure.take(res) === null || !res.ok) return false;
+    if (navigator.onLine) void writeOp(props.client, 'inbox.retryMetadata', res.value.id);
+    return true;
+  }
 
   return (
     <div class="planning inbox-section">
@@ -70,10 +106,10 @@ export function InboxSection(props: SectionProps) {
         </For>
       </nav>
       <CaptureForm
-        onCapture={(kind, text) =>
-          kind === 'link' ? run('inbox.captureLink', { url: text }) : run('inbox.captureText', { text })
-        }
+        onCapture={(kind, text) => (kind === 'link' ? captureLink(text) : run('inbox.captureText', { text }))}
+        onPasteFile={(file) => void captureFile(file, file.name || undefined)}
       />
+      <CaptureMedia onFile={captureFile} onClip={(c) => run('inbox.captureClip', c)} />
       <FailureBanner error={failure.error() ?? page.error()} onDismiss={failure.clear} />
       <p class="count" aria-live="polite">
         {page.data()?.total ?? 0} {list()[1] === 'Inbox' ? 'open' : list()[1].toLowerCase()}
@@ -81,7 +117,7 @@ export function InboxSection(props: SectionProps) {
       </p>
       <ul class="inbox-list" aria-label={list()[1]}>
         <For each={page.data()?.items} fallback={<li class="empty">Nothing here.</li>}>
-          {(item) => <InboxItem item={item} actions={actions} />}
+          {(item) => <InboxItem item={item} actions={actions} client={props.client} />}
         </For>
       </ul>
       <Show when={undo()}>

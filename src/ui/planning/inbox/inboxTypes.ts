@@ -9,6 +9,11 @@ export interface InboxEntry {
   bucket: 'open' | 'snoozed' | 'filed' | 'archived';
   snoozedUntil: string | null;
   tags: string[];
+  sourceTitle: string | null;
+  /** a link preview's description */
+  description: string | null;
+  mimeType: string | null;
+  processingStatus: string;
 }
 
 export interface InboxPage {

@@ -8,6 +8,12 @@ export interface CaptureInput {
   sourceUrl?: string | null;
   captureSource?: string | null;
   tags?: readonly string[];
+  /** a file capture's `fileName`, `mimeType`, `size`, ...; a link preview's `description`, ... */
+  metadata?: Record<string, string> | null;
+  /** a link's page title, or a clip's page title */
+  sourceTitle?: string | null;
+  /** 'pending' while a link preview is being fetched */
+  processingStatus?: InboxRow['processingStatus'];
 }
 
 export interface CaptureDeps {
@@ -15,6 +21,13 @@ export interface CaptureDeps {
   now(): number;
   readonly deviceId: string;
 }
+
+/**
+ * A voice capture's transcription status: Cairn ships no speech-to-text model and sends no
+ * recording to an outside service, so a recording is kept and played, never transcribed.
+ */
+export const TRANSCRIPTION_UNAVAILABLE =
+  'unavailable: no transcription model ships with Cairn; the recording is kept and can be played';
 
 /** A title from the first line of the text, or the link's host and path; never empty. */
 export function titleOf(input: CaptureInput): string {
@@ -55,15 +68,14 @@ export function captureItem(input: CaptureInput, deps: CaptureDeps): InboxRow {
     snoozeReason: null,
     viewedAt: null,
     archivedAt: null,
-    processingStatus: 'complete',
+    processingStatus: input.processingStatus ?? 'complete',
     processingError: null,
-    metadata: null,
+    metadata: input.metadata ?? null,
     sourceUrl: input.sourceUrl ?? null,
-    sourceTitle: null,
+    sourceTitle: input.sourceTitle ?? null,
     captureSource: input.captureSource ?? 'app',
     transcription: null,
-    transcriptionStatus:
-      input.type === 'voice' ? 'unavailable: no transcription model ships with Cairn' : null,
+    transcriptionStatus: input.type === 'voice' ? TRANSCRIPTION_UNAVAILABLE : null,
     tags: [...new Set((input.tags ?? []).map((t) => t.replace(/^#+/, '').trim()).filter((t) => t !== ''))],
     history: [],
     clock: tick({}, deps.deviceId),

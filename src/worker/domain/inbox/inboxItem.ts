@@ -77,10 +77,23 @@ export function toInboxListEntry(row: InboxRow) {
     bucket: row.bucket,
     snoozedUntil: row.snoozedUntil,
     tags: row.tags,
+    sourceTitle: row.sourceTitle,
+    description: row.metadata?.description ?? null,
+    mimeType: row.metadata?.mimeType ?? null,
+    processingStatus: row.processingStatus,
     href: ref.href,
     source_ref: ref,
   };
 }
+
+/** Where a file capture's bytes are kept (blobs row `inboxBlobId`), as a path: `inbox/<id>/<name>`. */
+export function attachmentPathOf(row: Pick<InboxRow, 'id' | 'metadata'>): string | null {
+  const name = row.metadata?.fileName;
+  return name ? `inbox/${row.id}/${name}` : null;
+}
+
+/** The `blobs` row holding a file capture's bytes. */
+export const inboxBlobId = (id: string) => `inbox:${id}`;
 
 /** The full item of spec 2.6. */
 export function toFullInboxItem(row: InboxRow, nowMs: number, staleDays: number) {
@@ -88,7 +101,7 @@ export function toFullInboxItem(row: InboxRow, nowMs: number, staleDays: number)
   const ref = inboxSourceRef(row);
   return {
     ...rest,
-    attachmentPath: null,
+    attachmentPath: attachmentPathOf(row),
     attachmentUrl: null,
     thumbnailPath: null,
     thumbnailUrl: null,

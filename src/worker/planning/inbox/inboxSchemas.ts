@@ -85,3 +85,50 @@ export const listOptionsSchema = {
   },
   additionalProperties: false,
 } as const;
+
+/** A file capture (image, voice recording, PDF): the bytes as base64, as notes.uploadAttachment takes them. */
+export const captureFileSchema = {
+  type: 'object',
+  properties: {
+    // No maxLength: the decoded size is checked in the handler (50 MB).
+    data: { type: 'string', minLength: 1, description: "the file's bytes, base64 (at most 50 MB decoded)" },
+    mimeType: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      examples: ['image/png', 'audio/webm', 'application/pdf'],
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[^/\\\\\\u0000-\\u001f]+$',
+      description: 'file name',
+    },
+    title: { type: 'string', minLength: 1, maxLength: 500 },
+    note: { type: 'string', maxLength: 10_000, description: 'text kept with the capture' },
+    durationMs: { type: 'integer', minimum: 0, maximum: 86_400_000, description: "a recording's length" },
+    tags: tagsSchema,
+  },
+  required: ['data', 'mimeType'],
+  additionalProperties: false,
+} as const;
+
+/** A clip: text taken from a page, with the page's address. */
+export const captureClipSchema = {
+  type: 'object',
+  properties: {
+    text: { type: 'string', minLength: 1, maxLength: 100_000 },
+    url: {
+      type: 'string',
+      pattern: '^https?://\\S+$',
+      maxLength: 4000,
+      examples: ['https://example.com/article'],
+    },
+    pageTitle: { type: 'string', minLength: 1, maxLength: 500 },
+    title: { type: 'string', minLength: 1, maxLength: 500 },
+    tags: tagsSchema,
+  },
+  required: ['text', 'url'],
+  additionalProperties: false,
+} as const;

@@ -1,5 +1,6 @@
 import { tick } from '../../domain/clock/vectorClock';
 import { captureItem } from '../../domain/inbox/captureItem';
+import { inboxBlobId } from '../../domain/inbox/inboxItem';
 import {
   archiveItem,
   markViewed,
@@ -171,9 +172,10 @@ export function inboxWriteOperations(services: VaultServices, store: InboxStore)
       summary: 'Delete an item for good (what it was filed into stays).',
       params: [itemId],
       handler: ([id]) =>
-        writeTx(services, [db.inbox, db.tombstones], async (changes) => {
+        writeTx(services, [db.inbox, db.tombstones, db.blobs], async (changes) => {
           const row = await store.load(id);
           await db.inbox.delete(id);
+          await db.blobs.delete(inboxBlobId(id));
           await db.tombstones.put({
             id,
             kind: 'inbox',

@@ -1,6 +1,8 @@
 import type { Operation } from '../../ops/defineOperation';
 import type { VaultServices } from '../../vault/services';
 import type { TaskStore } from '../tasks/taskStore';
+import { browserNet, inboxAssistOperations, type NetPort } from './inboxAssistOperations';
+import { inboxCaptureOperations } from './inboxCaptureOperations';
 import { inboxFilingOperations } from './inboxFilingOperations';
 import { inboxReadOperations } from './inboxReadOperations';
 import { createInboxStore } from './inboxStore';
@@ -12,11 +14,14 @@ export function inboxOperations(
   services: VaultServices,
   tasks: TaskStore,
   createNote: NoteCreator,
+  net: NetPort = browserNet,
 ): Operation[] {
   const store = createInboxStore(services);
   return [
     ...inboxReadOperations(store),
     ...inboxWriteOperations(services, store),
     ...inboxFilingOperations(services, store, tasks, createNote),
+    ...inboxCaptureOperations(services, store),
+    ...inboxAssistOperations(services, store, net),
   ];
 }

@@ -1,0 +1,142 @@
+import { tick } from '../../domain/clock/vectorClock';
+import { titleOf } from '../../domain/inbox/captureItem';
+import type { InboxRow } from '../../domain/inbox/inboxItem';
+import { suggestTargets } from '../../domain/inbox/suggestions';
+import { defineOperation, type Operation } from '../../ops/defineOperation';
+import { fail, ok } from '../../ops/result';
+import type { VaultServices } from '../../vault/services';
+import { PlanningFailure, writeTx } from '../writeTx';
+import { captureLinkSchema } from './inboxSchemas';
+import type { InboxStore } from './inboxStore';
+import { type FetchPage, fetchLinkPreview } from './linkPreviewFetcher';
+
+const ID = { name: 'id', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } } as const;
+
+export interface NetPort {
+  fetchPage: FetchPage;
+  /** navigator.onLine where there is one */
+  online(): boolean;
+}
+
+/** The browser's own fetch, online as the browser says. */
+export const browserNet: NetPort = {
+  fetchPage: (url, init) => fetch(url, { ...init, credentials: 'omit', redirect: 'follow' }),
+  online: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+};
+
+/**
+ * Link previews (`inbox.previewLink`, `inbox.retryMetadata`) and filing suggestions
+ * (`inbox.getSuggestions`). A preview is read by the browser itself (linkPreviewFetcher), so it
+ * succeeds only online and for pages that allow cross-origin reads; otherwise the item keeps its
+ * plain URL and `processingError` says why.
+ */
+export function inboxAssistOperations(services: VaultServices, store: InboxStore, net: NetPort): Operation[] {
+  const { db, deps } = store;
+
+  async function refreshPreview(id: string) {
+    const row = await store.db.inbox.get(id);
+    if (!row)
+      return fail('NOT_FOUND', `inbox item ${JSON.stringify(id)} does not exist`, { field: 'args[0]' });
+    if (!row.sourceUrl)
+      return fail('VALIDATION', `“${row.title}” has no link to preview`, { field: 'args[0]' });
+    const outcome = await fetchLinkPreview(net.fetchPage, row.sourceUrl, net.online());
+    return writeTx(services, [db.inbox], async (changes) => {
+      // Read again inside the transaction: the item may have changed while the page loaded.
+      const now = await db.inbox.get(id);
+      if (!now)
+        throw new PlanningFailure({ code: 'NOT_FOUND', message: 'the item was deleted', field: 'args[0]' });
+      const next: InboxRow = outcome.ok
+        ? {
+            ...now,
+            // A title the user did not give (the URL's host and path) gives way to the page's own.
+            title:
+              outcome.preview.title && now.title === titleOf({ type: now.type, sourceUrl: now.sourceUrl })
+                ? outcome.preview.title
+                : now.title,
+            sourceTitle: outcome.preview.title ?? now.sourceTitle,
+            metadata: {
+              ...(now.metadata ?? {}),
+              ...Object.fromEntries(
+                Object.entries({
+                  description: outcome.preview.description,
+                  siteName: outcome.preview.siteName,
+                  image: outcome.preview.image,
+                }).filter((e): e is [string, string] => e[1] !== null),
+              ),
+            },
+            processingStatus: 'complete',
+            processingError: null,
+          }
+        : { ...now, processingStatus: 'failed', processingError: `no preview: ${outcome.reason}` };
+      const edited = {
+        ...next,
+        modifiedAt: new Date(deps.now()).toISOString(),
+        clock: tick(now.clock, deps.deviceId),
+      };
+      await store.put([edited], changes);
+      return {
+        id,
+        title: edited.title,
+        sourceTitle: edited.sourceTitle,
+        description: edited.metadata?.description ?? null,
+        processingStatus: edited.processingStatus,
+        processingError: edited.processingError,
+      };
+    });
+  }
+
+  return [
+    defineOperation({
+      kind: 'read',
+      name: 'inbox.previewLink',
+      summary:
+        'Read a page’s title, description, site name and image (online, and only where the site allows cross-origin reads).',
+      params: [{ name: 'url', required: true, schema: captureLinkSchema.properties.url }] as const,
+      handler: async ([url]) => {
+        const outcome = await fetchLinkPreview(net.fetchPage, url, net.online());
+        return ok(
+          outcome.ok
+            ? { url, available: true, ...outcome.preview }
+            : {
+                url,
+                available: false,
+                reason: outcome.reason,
+                title: null,
+                description: null,
+                siteName: null,
+                image: null,
+              },
+        );
+      },
+    }),
+    defineOperation({
+      kind: 'write',
+      requiresApproval: true,
+      name: 'inbox.retryMetadata',
+      summary:
+        'Fetch a link or clip capture’s page preview again and keep it on the item (or why it failed).',
+      params: [ID] as const,
+      handler: ([id]) => refreshPreview(id),
+    }),
+    defineOperation({
+      kind: 'read',
+      name: 'inbox.getSuggestions',
+      summary:
+        'Folders and projects to file an item into, best first, from words and tags the item shares with their names.',
+      params: [ID] as const,
+      handler: async ([id]) => {
+        const row = await db.inbox.get(id);
+        if (!row)
+          return fail('NOT_FOUND', `inbox item ${JSON.stringify(id)} does not exist`, { field: 'args[0]' });
+        const [folders, projects] = await Promise.all([db.folders.toArray(), db.projects.toArray()]);
+        const targets = [
+          ...folders.map((f) => ({ kind: 'folder' as const, id: f.path, name: f.path })),
+          ...projects
+            .filter((p) => !p.isInbox && p.archivedAt === null)
+            .map((p) => ({ kind: 'project' as const, id: p.id, name: p.name })),
+        ];
+        return ok({ id, suggestions: suggestTargets(row, targets) });
+      },
+    }),
+  ];
+}
