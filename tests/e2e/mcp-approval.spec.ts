@@ -1,23 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openControlled } from './mcpPage';
 
 // Approvals through the REAL service worker /mcp and the real dialog. `?approvalTimeoutMs=1500`
 // shortens the 120 s time-out for the time-out case (src/ui/agent/approvalTimeout.ts).
 
 // The build machine is shared and often loaded: first paint and the worker can be slow.
 test.describe.configure({ timeout: 90_000 });
-
-async function openControlled(page: Page, search = '') {
-  await page.goto(`/${search}`);
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 30_000 });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller === null) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
-  });
-}
 
 function callTool(page: Page, name: string, args: object) {
   return page.evaluate(

@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { SchemaNode } from '../../src/worker/ops/schema';
 import { badInputCases } from '../../src/worker/tools/badInput/badInputCases';
+import { tinyPdf } from '../unit/tools/fixtures/testFiles';
+import { idsByName, importFiles, openControlled } from './mcpPage';
 
 // The /mcp endpoint of the REAL service worker, called from the page with fetch (so the request
 // carries the tab's clientId), the vault worker answering, and the approval dialog clicked.
@@ -13,19 +15,6 @@ interface RpcReply {
 
 // The build machine is shared and often loaded: first paint and the worker can be slow.
 test.describe.configure({ timeout: 90_000 });
-
-async function openControlled(page: Page) {
-  await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 30_000 });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller === null) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
-  });
-}
 
 let nextId = 1;
 async function rpc(
@@ -260,6 +249,11 @@ for (const driver of ['fetch', 'sdk'] as const) {
     await desktopWrite('journal.createEntry', [{ date: '2026-03-14', content: 'A good day' }]);
     expect(canvasId).not.toBe('');
     expect(inboxId).not.toBe('');
+    // A filed PDF, imported through the real control, for vault_view_file.
+    await importFiles(page, [
+      { name: 'spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPdf(['One', 'Two'])) },
+    ]);
+    const pdfId = (await idsByName(page))['spec.pdf'] ?? '';
     const elementIds = async () => {
       const { json } = await call(page, 'vault_read_canvas_elements', { id: canvasId }, false, driver);
       return [...JSON.stringify(json).matchAll(/"id":"([^"]+)"/g)]
@@ -279,6 +273,28 @@ for (const driver of ['fetch', 'sdk'] as const) {
         check: (j) => expect(JSON.stringify(j)).toContain(note.id),
       },
       vault_get_current_note: { args: {}, check: (j) => expect(j).toBeNull() },
+      vault_view_file: {
+        args: { id: pdfId, page: 2 },
+        check: (j) =>
+          expect(Object.keys(j as object).sort()).toEqual(
+            [
+              'id',
+              'title',
+              'attachment',
+              'file',
+              'file_type',
+              'mime_type',
+              'width',
+              'height',
+              'page',
+              'page_count',
+              'message',
+              'href',
+              'source_ref',
+              'sources',
+            ].sort(),
+          ),
+      },
       vault_list_tasks: { args: { limit: 10 }, check: (j) => expect(JSON.stringify(j)).toContain(task.id) },
       vault_get_task: {
         args: { id: task.id },
@@ -349,6 +365,10 @@ for (const driver of ['fetch', 'sdk'] as const) {
       const { result, json } = await call(page, name, args, entry.approve === true, driver);
       expect(result.isError, `${name}: ${JSON.stringify(json)}`).toBeUndefined();
       entry.check?.(json);
+      // Only vault_view_file adds a part: the picture, after the JSON text.
+      expect(result.content.map((c) => c.type)).toEqual(
+        name === 'vault_view_file' ? ['text', 'image'] : ['text'],
+      );
     }
     // The deleted note is gone: its id now answers NOT_FOUND as an error result.
     const gone = await call(page, 'vault_read_note', { id: note.id }, false, driver);

@@ -3,7 +3,7 @@ import type { Registry } from '../ops/registry';
 import type { Result } from '../ops/result';
 import { type AgentEndpoint, createAgentEndpoint } from '../tools/agentEndpoint';
 import type { ApprovalPort, ApprovalRequest } from '../tools/approvalGate';
-import type { ToolOutput } from '../tools/defineTool';
+import type { ToolOutput, VaultPorts } from '../tools/defineTool';
 import type { JsonRpcResponse } from '../tools/mcp/jsonRpc';
 import type { ToolDescriptor } from '../tools/toolHost';
 import type { ToolsDocument } from '../tools/toolsDocument';
@@ -33,6 +33,8 @@ export interface AgentSessionDeps {
   audit: AuditStore;
   now: () => number;
   tab: AgentTabPorts;
+  /** file bytes and rendering (vault_view_file); tools needing a port left out are not offered */
+  vaultPorts?: VaultPorts;
 }
 
 /**
@@ -40,7 +42,14 @@ export interface AgentSessionDeps {
  * appended to the audit log before the tool runs, so the log holds each decision even when the
  * write then fails. A port that throws (the tab went away) counts as a denial, and is logged too.
  */
-export function createAgentSession({ registry, version, audit, now, tab }: AgentSessionDeps): AgentSession {
+export function createAgentSession({
+  registry,
+  version,
+  audit,
+  now,
+  tab,
+  vaultPorts = {},
+}: AgentSessionDeps): AgentSession {
   const approve: ApprovalPort = async (request: ApprovalRequest) => {
     const decision: ApprovalDecision = await tab.approve(request).catch((): ApprovalDecision => 'deny');
     await audit.add({
@@ -57,7 +66,7 @@ export function createAgentSession({ registry, version, audit, now, tab }: Agent
     registry,
     approve,
     version,
-    ports: { currentNoteId: tab.currentNoteId },
+    ports: { ...vaultPorts, currentNoteId: tab.currentNoteId },
   });
   return {
     listTools: async () => endpoint.listTools(),

@@ -3,7 +3,7 @@ import type { Registry } from '../ops/registry';
 import type { Result } from '../ops/result';
 import { ALL_TOOLS } from './allTools';
 import type { ApprovalPort } from './approvalGate';
-import type { Tool, ToolOutput, WindowPorts } from './defineTool';
+import type { Tool, ToolOutput, ToolPorts } from './defineTool';
 import { handleJsonRpc, type InitializedClient } from './mcp';
 import type { JsonRpcResponse } from './mcp/jsonRpc';
 import { createToolHost, type ToolDescriptor } from './toolHost';
@@ -35,7 +35,7 @@ export interface AgentEndpointDeps {
   /** defaults to every tool with a handler; the host offers those whose operations are registered */
   tools?: readonly Tool[];
   /** what the tab provides (the open note) */
-  ports?: WindowPorts;
+  ports?: ToolPorts;
 }
 
 export function createAgentEndpoint({

@@ -8,6 +8,7 @@ import { NOTE_TOOLS } from './notes';
 import { searchNotesTool } from './search/searchNotesTool';
 import { getTagsTool } from './tags/getTagsTool';
 import { TASK_TOOLS } from './tasks';
+import { viewFileTool } from './view/viewFileTool';
 
 const order = new Map(TOOL_SPECS.map((spec, i) => [spec.name, i]));
 
@@ -19,6 +20,7 @@ const order = new Map(TOOL_SPECS.map((spec, i) => [spec.name, i]));
 export const ALL_TOOLS: readonly Tool[] = [
   searchNotesTool,
   ...NOTE_TOOLS,
+  viewFileTool,
   ...TASK_TOOLS,
   getJournalEntryTool,
   listJournalEntriesTool,

@@ -4,6 +4,7 @@ import type { OpError, Result } from '../ops/result';
 import type { Infer, Schema } from '../ops/schema';
 import { ARGUMENTS_ROOT, createValidator } from '../ops/validator';
 import type { ToolSpec } from './catalog/toolSpec';
+import type { FileViewPort } from './view/fileViewPort';
 
 /** An image content part of a tool result (vault_view_file). */
 export interface ImagePart {
@@ -27,9 +28,20 @@ export interface WindowPorts {
   currentNoteId?: () => Promise<string | null>;
 }
 
+/**
+ * What the vault provides to tools beyond its operation registry: things no operation carries
+ * (file bytes, rendering). A tool needing a port its host lacks is not offered.
+ */
+export interface VaultPorts {
+  /** vault_view_file: file bytes and the off-thread renderer */
+  files?: FileViewPort;
+}
+
+export type ToolPorts = WindowPorts & VaultPorts;
+
 export interface ToolEnv {
   registry: Registry;
-  ports: WindowPorts;
+  ports: ToolPorts;
   caller: Caller;
   /**
    * The approval a handler passes to `registry.write`. For a tool that required approval itself
@@ -44,7 +56,7 @@ interface ToolInput<S extends Schema, A> {
   /** the operations the handler calls; the tool is offered only when all are registered */
   operations: readonly string[];
   /** overrides the default availability rule (the generic tools depend on the registry's content) */
-  available?: (registry: Registry, ports: WindowPorts) => boolean;
+  available?: (registry: Registry, ports: ToolPorts) => boolean;
   /**
    * Rules across fields that a schema in the WebMCP subset cannot state (two aliases that must
    * agree). Runs with the schema check, before approval is asked: a refusal asks nothing.
@@ -69,7 +81,7 @@ export interface ToolPreview {
 export interface Tool {
   readonly spec: ToolSpec;
   readonly operations: readonly string[];
-  available(registry: Registry, ports: WindowPorts): boolean;
+  available(registry: Registry, ports: ToolPorts): boolean;
   check(args: unknown): OpError | null;
   /** only meaningful for args that passed `check` */
   summarize(args: unknown): string;

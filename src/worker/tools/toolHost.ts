@@ -4,7 +4,7 @@ import { fail, type Result } from '../ops/result';
 import type { Schema } from '../ops/schema';
 import { type ApprovalPort, createApprovalGate } from './approvalGate';
 import type { ToolAnnotations } from './catalog/toolSpec';
-import type { Tool, ToolEnv, ToolOutput, WindowPorts } from './defineTool';
+import type { Tool, ToolEnv, ToolOutput, ToolPorts } from './defineTool';
 
 /** One entry of MCP `tools/list` (and of WebMCP registration). */
 export interface ToolDescriptor {
@@ -30,7 +30,7 @@ export interface ToolHostDeps {
   tools: readonly Tool[];
   approve: ApprovalPort;
   /** what the tab provides; a tool needing a port it lacks is not offered */
-  ports?: WindowPorts;
+  ports?: ToolPorts;
 }
 
 const alreadyApproved: ApproveOperation = async () => 'once';

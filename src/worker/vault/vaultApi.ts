@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { Result } from '../../shared/result';
 import { type AgentSession, type AgentTabPorts, createAgentSession } from '../agent/agentSession';
+import { createAgentVaultPorts } from '../agent/agentVaultPorts';
 import { dexieAuditStore } from '../agent/auditLog';
 import type { ChangeBatch } from '../changes/changeFeed';
 import type { FolderRow, NoteVersionRow } from '../db/schema';
@@ -89,6 +90,7 @@ const UI = { caller: { kind: 'ui' } } as const;
 
 export function createVaultApi(vault: OpenVault): VaultApi {
   const { notes } = vault;
+  const agentPorts = createAgentVaultPorts(vault);
   return {
     async info() {
       return { id: vault.entry.id, name: vault.entry.name, isLeader: vault.leader.isLeader() };
@@ -143,6 +145,7 @@ export function createVaultApi(vault: OpenVault): VaultApi {
           audit: dexieAuditStore(vault.services.db.agentAudit),
           now: vault.services.now,
           tab,
+          vaultPorts: agentPorts,
         }),
       ),
   };

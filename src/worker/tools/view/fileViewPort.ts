@@ -1,0 +1,16 @@
+import type { FileRenderer } from './fileRenderer';
+
+/**
+ * The bytes vault_view_file draws and the renderer it draws them with. Reads only; a missing file
+ * is null, never a throw.
+ */
+export interface FileViewPort {
+  /** the bytes of a filed file (a note row whose file_type is not markdown), or null */
+  blob(id: string): Promise<Blob | null>;
+  /**
+   * The bytes of the file `name` embedded in note `noteId` (`attachments/<noteId>/<name>`), or
+   * null. Absent until the vault stores attachments; `attachment` calls then answer UNAVAILABLE.
+   */
+  attachment?(noteId: string, name: string): Promise<Blob | null>;
+  renderer: FileRenderer;
+}

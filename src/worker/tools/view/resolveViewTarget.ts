@@ -1,0 +1,81 @@
+import { classifyFile } from '../../domain/files/fileTypes';
+import type { NoteWithContent } from '../../ops/notes/noteShape';
+import { fail, ok, type Result } from '../../ops/result';
+import type { ToolEnv } from '../defineTool';
+import type { FileViewPort } from './fileViewPort';
+
+/** What vault_view_file draws, once its arguments name a viewable file that exists. */
+export interface ViewTarget {
+  kind: 'image' | 'pdf';
+  blob: Blob;
+  /** the note (for an attachment) or the filed file the reply cites */
+  note: Pick<NoteWithContent, 'id' | 'title'>;
+  /** the viewed file's own name: the attachment name, or the filed file's title */
+  title: string;
+  attachment: string | null;
+  /** `attachments/<note_id>/<name>` for an attachment; the vault path of a filed file */
+  file: string;
+}
+
+const VIEWABLE = 'a filed image or PDF id, or a note id with attachment';
+
+/**
+ * Spec 4.1: `id` is a filed image or PDF, or a note whose embedded file `attachment` names.
+ * Markdown without `attachment`, audio and video are VALIDATION; a missing note, file or
+ * attachment is NOT_FOUND; each names the argument at fault.
+ */
+export async function resolveViewTarget(
+  id: string,
+  attachment: string | undefined,
+  files: FileViewPort,
+  env: ToolEnv,
+): Promise<Result<ViewTarget>> {
+  const read = await env.registry.read('notes.get', [id], { caller: env.caller });
+  if (!read.ok) return { ok: false, error: { ...read.error, field: 'id' } };
+  const note = read.value as NoteWithContent;
+  if (attachment !== undefined) {
+    if (note.fileType !== 'markdown') {
+      return fail(
+        'VALIDATION',
+        `attachment names a file embedded in a note; ${note.title} is a filed ${note.fileType}`,
+        {
+          field: 'attachment',
+          expected: 'absent for a filed file',
+        },
+      );
+    }
+    if (files.attachment === undefined) {
+      return fail('UNAVAILABLE', 'Attachments are not stored by this version of Cairn yet', {
+        field: 'attachment',
+      });
+    }
+    const kind = classifyFile(attachment)?.type;
+    if (kind !== 'image' && kind !== 'pdf') {
+      return fail('VALIDATION', `${attachment} is not an image or a PDF`, {
+        field: 'attachment',
+        expected: 'the name of an embedded image or PDF',
+      });
+    }
+    const blob = await files.attachment(id, attachment);
+    if (blob === null) {
+      return fail('NOT_FOUND', `${note.title} has no attachment named ${attachment}`, {
+        field: 'attachment',
+      });
+    }
+    return ok({ kind, blob, note, title: attachment, attachment, file: `attachments/${id}/${attachment}` });
+  }
+  if (note.fileType !== 'image' && note.fileType !== 'pdf') {
+    const what =
+      note.fileType === 'markdown'
+        ? 'a markdown note (pass attachment to view a file it embeds)'
+        : `a filed ${note.fileType} file`;
+    return fail('VALIDATION', `${note.title} is ${what}; vault_view_file shows images and PDF pages`, {
+      field: 'id',
+      expected: VIEWABLE,
+    });
+  }
+  const blob = await files.blob(id);
+  if (blob === null)
+    return fail('NOT_FOUND', `The bytes of ${note.title} are not on this device`, { field: 'id' });
+  return ok({ kind: note.fileType, blob, note, title: note.title, attachment: null, file: note.path });
+}
