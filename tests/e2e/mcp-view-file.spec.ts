@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { png, tinyPdf } from '../unit/tools/fixtures/testFiles';
-import { callTool, idsByName, importFiles, openControlled, type ToolCallResult } from './mcpPage';
+import {
+  callAllowed,
+  callTool,
+  idsByName,
+  importFiles,
+  openControlled,
+  type ToolCallResult,
+} from './mcpPage';
 
 // vault_view_file through the REAL /mcp: the picture is rendered in the render worker (pdf.js for
 // PDF pages), and decoded again here in the page to check its size and that it shows something.
@@ -116,16 +123,42 @@ test('a PDF page, a small PNG and a large photo come back as image parts within 
   ).toMatchObject({ expected: 'integer <= 2' });
 });
 
-test('a markdown note and an audio file are refused with VALIDATION', async ({ page }) => {
+test('a file embedded in a note is viewed by note id and attachment name; a note or audio alone is refused', async ({
+  page,
+}) => {
   await openControlled(page);
   await importFiles(page, [
     { name: 'memo.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from([0xff, 0xfb, 0x90]) },
     { name: 'Plan.md', mimeType: 'text/markdown', buffer: Buffer.from('# Plan\n') },
   ]);
   const ids = await idsByName(page);
-  for (const name of ['memo.mp3', 'Plan']) {
+  for (const name of ['memo.mp3', 'Plan.md']) {
+    expect(ids[name], name).toEqual(expect.any(String));
     const r = await callTool(page, 'vault_view_file', { id: ids[name] ?? '' });
     expect(r.isError, name).toBe(true);
     expect(r.structuredContent, name).toMatchObject({ code: 'VALIDATION', field: 'id' });
   }
+
+  // Attach an image to the note through the desktop API (the write approved in the real dialog).
+  const plan = ids['Plan.md'] ?? '';
+  const upload = await callAllowed(page, 'vault_desktop_write', {
+    operation: 'notes.uploadAttachment',
+    args: [plan, 'shot.png', Buffer.from(png(100, 50)).toString('base64'), 'image/png'],
+  });
+  expect(upload.isError, JSON.stringify(upload.structuredContent)).toBeUndefined();
+  const shot = await callTool(page, 'vault_view_file', { id: plan, attachment: 'Shot.PNG' });
+  expect(shot.isError, JSON.stringify(shot.structuredContent)).toBeUndefined();
+  expect(shot.structuredContent).toMatchObject({
+    id: plan,
+    title: 'shot.png',
+    attachment: 'shot.png',
+    file: `attachments/${plan}/shot.png`,
+    file_type: 'image',
+    width: 100,
+    height: 50,
+    source_ref: { kind: 'note', id: plan, title: 'Plan' },
+  });
+  expect(await decode(page, shot)).toMatchObject({ width: 100, height: 50 });
+  const missing = await callTool(page, 'vault_view_file', { id: plan, attachment: 'other.png' });
+  expect(missing.structuredContent).toMatchObject({ code: 'NOT_FOUND', field: 'attachment' });
 });

@@ -55,9 +55,21 @@ export async function importFiles(page: Page, files: { name: string; mimeType: s
   ).toBeVisible({ timeout: 30_000 });
 }
 
-/** The ids of the vault root's entries by name, read through vault_list_folder. */
+/** The ids of the vault root's entries by name (`Plan.md`, `scan.pdf`), read through vault_list_folder. */
 export async function idsByName(page: Page): Promise<Record<string, string>> {
   const listed = await callTool(page, 'vault_list_folder', {});
   const entries = (listed.structuredContent.result ?? []) as { name: string; id: string }[];
   return Object.fromEntries(entries.map((e) => [e.name, e.id]));
+}
+
+/**
+ * A write call that waits for approval: clicks "Allow once" in the real dialog when it appears
+ * (a call refused before approval answers without one).
+ */
+export async function callAllowed(page: Page, name: string, args: object): Promise<ToolCallResult> {
+  const pending = callTool(page, name, args);
+  const dialog = page.getByRole('dialog', { name: 'Agent request' });
+  const first = await Promise.race([pending.then(() => 'reply'), dialog.waitFor().then(() => 'dialog')]);
+  if (first === 'dialog') await dialog.getByRole('button', { name: 'Allow once' }).click();
+  return pending;
 }

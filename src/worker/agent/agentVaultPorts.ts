@@ -11,6 +11,15 @@ export function createAgentVaultPorts(vault: Pick<OpenVault, 'notes'>): VaultPor
   return {
     files: {
       blob: (id) => vault.notes.getBlob(id),
+      // Attachment names are matched case-insensitively, as notes.deleteAttachment matches them.
+      async attachment(noteId, name) {
+        const listed = await vault.notes.attachments.list(noteId);
+        if (!listed.ok) return null;
+        const key = name.toLowerCase();
+        const entry = listed.value.find((a) => a.name.toLowerCase() === key);
+        const blob = entry === undefined ? null : await vault.notes.getBlob(entry.id);
+        return entry === undefined || blob === null ? null : { name: entry.name, blob };
+      },
       renderer: createRenderWorker(spawnRenderWorker),
     },
   };

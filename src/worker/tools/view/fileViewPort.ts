@@ -8,9 +8,10 @@ export interface FileViewPort {
   /** the bytes of a filed file (a note row whose file_type is not markdown), or null */
   blob(id: string): Promise<Blob | null>;
   /**
-   * The bytes of the file `name` embedded in note `noteId` (`attachments/<noteId>/<name>`), or
-   * null. Absent until the vault stores attachments; `attachment` calls then answer UNAVAILABLE.
+   * The file `name` embedded in note `noteId` (`attachments/<noteId>/<name>`): its stored name
+   * (names match case-insensitively) and bytes, or null. A host without attachment storage leaves it out; `attachment` calls then answer
+   * UNAVAILABLE.
    */
-  attachment?(noteId: string, name: string): Promise<Blob | null>;
+  attachment?(noteId: string, name: string): Promise<{ name: string; blob: Blob } | null>;
   renderer: FileRenderer;
 }

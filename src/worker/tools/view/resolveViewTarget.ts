@@ -56,13 +56,14 @@ export async function resolveViewTarget(
         expected: 'the name of an embedded image or PDF',
       });
     }
-    const blob = await files.attachment(id, attachment);
-    if (blob === null) {
+    const found = await files.attachment(id, attachment);
+    if (found === null) {
       return fail('NOT_FOUND', `${note.title} has no attachment named ${attachment}`, {
         field: 'attachment',
       });
     }
-    return ok({ kind, blob, note, title: attachment, attachment, file: `attachments/${id}/${attachment}` });
+    const { name, blob } = found;
+    return ok({ kind, blob, note, title: name, attachment: name, file: `attachments/${id}/${name}` });
   }
   if (note.fileType !== 'image' && note.fileType !== 'pdf') {
     const what =

@@ -86,11 +86,13 @@ describe('note and folder tools over the real note store', () => {
 
   it('a denied write changes nothing', async () => {
     answer = 'deny';
+    const before = await v.snapshot();
     expect(await call('vault_create_note', { title: 'A', content_markdown: '' })).toMatchObject({
       ok: false,
       error: { code: 'APPROVAL_DENIED' },
     });
-    expect(await v.snapshot()).toEqual({ notes: [], bodies: [], folders: [] });
+    expect(await v.snapshot()).toEqual(before);
+    expect((await v.snapshot()) as { notes: unknown[] }).toMatchObject({ notes: [] });
   });
 
   it('vault_delete_note and folder tools reply with spec 2.2 shapes', async () => {

@@ -159,8 +159,14 @@ describe('vault_view_file', () => {
     const attachments = new Map([
       [`${ids.note}/map.png`, new Blob([new Uint8Array([9])], { type: 'image/png' })],
     ]);
-    files = { ...files, attachment: async (noteId, name) => attachments.get(`${noteId}/${name}`) ?? null };
-    const r = await view({ id: ids.note, attachment: 'map.png' });
+    files = {
+      ...files,
+      attachment: async (noteId, name) => {
+        const blob = attachments.get(`${noteId}/${name.toLowerCase()}`);
+        return blob === undefined ? null : { name: 'map.png', blob };
+      },
+    };
+    const r = await view({ id: ids.note, attachment: 'MAP.png' });
     expect(r.ok && r.value.json).toMatchObject({
       id: ids.note,
       title: 'map.png',
