@@ -29,8 +29,11 @@ export interface OutboxPort {
    * retires the row as exhausted at 5; failed retires it at once.
    */
   settle(outcomes: { row: QueuedRecord; outcome: RecordOutcome }[]): Promise<void>;
-  /** queued body rows of one or more documents, oldest first */
-  nextBodies(limit: number): Promise<{ qid: string; docId: string; update: Uint8Array }[]>;
+  /** queued body rows, grouped by document (each document's rows in write order), skipping `excludeDocs` */
+  nextBodies(
+    limit: number,
+    excludeDocs?: ReadonlySet<string>,
+  ): Promise<{ qid: string; docId: string; update: Uint8Array }[]>;
   /** deletes exactly the carried body rows */
   ackBodies(qids: readonly string[]): Promise<void>;
   counts(): Promise<{ queued: number; deadLetters: number }>;
@@ -65,9 +68,36 @@ export interface RecordPort {
   apply(items: IncomingRecord[]): Promise<{ type: string; id: string }[]>;
 }
 
+/** What the service holds of one body, as far as this device merged it (crdtMarks). */
+export interface BodyMark {
+  /** highest server sequence merged locally: a snapshot from here may cover (prune) up to it */
+  appliedSeq: number;
+  /** revision of the server snapshot merged or written last; null when none */
+  revision: string | null;
+}
+
+export interface UploadInfo {
+  state: Uint8Array;
+  mark: BodyMark | null;
+  localOrigin: boolean;
+}
+
 export interface BodyPort {
-  /** merges a remote Yjs update into the document through the editor's store; idempotent */
-  applyRemote(docId: string, update: Uint8Array): Promise<void>;
+  /**
+   * Merges a remote Yjs update into the document through the editor's store; idempotent. With
+   * `mark`, the body's mark moves in the SAME transaction (appliedSeq only grows).
+   */
+  applyRemote(docId: string, update: Uint8Array, mark?: BodyMark): Promise<void>;
+  /**
+   * Per document (one read transaction for all): its whole local state (every stored update
+   * merged), its mark, and whether it is a note created on this install that the service cannot
+   * hold a body of from anyone else (its clock names only this install): such a body may go up as
+   * a first snapshot. A document with no CRDT state is absent from the answer.
+   */
+  uploadInfo(docIds: readonly string[]): Promise<Map<string, UploadInfo>>;
+  markOf(docId: string): Promise<BodyMark | null>;
+  /** records the marks in one transaction (appliedSeq only grows) */
+  setMarks(marks: readonly { docId: string; mark: BodyMark }[]): Promise<void>;
 }
 
 export interface StatePort {

@@ -4,9 +4,13 @@ import type { SyncCall } from './http/syncHttp';
 import type { BodyPort, OutboxPort, RecordPort, StatePort } from './ports';
 import { createKeyDirectory } from './pull/keyDirectory';
 import { pullChanges, QUARANTINE } from './pull/pullChanges';
+import type { SessionRevisions } from './pull/sweepBodies';
 import { BatchSize } from './push/batchSize';
+import { createBodyWindows } from './push/bodyWindows';
+import { compactBodies } from './push/compactBodies';
 import { pushBodies } from './push/pushBodies';
 import { pushRecords } from './push/pushRecords';
+import { createSnapshotSchedule } from './push/snapshotSchedule';
 import { phaseOf, type SyncStatus } from './syncStatus';
 
 export const PUSH_DEBOUNCE_MS = 300;
@@ -45,6 +49,10 @@ export interface EngineDeps {
  */
 export function createSyncEngine(deps: EngineDeps) {
   const batch = new BatchSize();
+  const routes = { batchMissing: false };
+  const session: SessionRevisions = new Map();
+  const schedule = createSnapshotSchedule({ now: deps.now, timers: deps.timers, flush: () => void run() });
+  const windows = createBodyWindows({ now: deps.now, timers: deps.timers, flush: () => void run() });
   let stopped = true;
   let running: Promise<void> | null = null;
   let again = false;
@@ -88,16 +96,31 @@ export function createSyncEngine(deps: EngineDeps) {
     lastStart = deps.now();
     const isStopped = () => stopped;
     await publish(undefined, false);
+    const keys = createKeyDirectory(deps.call);
     if (!parked) {
       const pushed = await pushRecords({ ...deps, batch, types: deps.types, stopped: isStopped });
       if (pushed.kind === 'stopped') return fail(pushed.error);
-      const bodies = await pushBodies({ ...deps, stopped: isStopped });
+      const bodies = await pushBodies({
+        ...deps,
+        keys,
+        routes,
+        due: windows.takeIfDue,
+        onUpdatePushed: schedule.updated,
+        stopped: isStopped,
+      });
       if (bodies.error) return fail(bodies.error);
     }
-    const keys = createKeyDirectory(deps.call);
     const pulled = await pullChanges({ ...deps, keys, types: feedTypes, stopped: isStopped });
     if (pulled.kind === 'stopped') return fail(pulled.error);
     if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
+    const due = parked ? [] : schedule.takeDue();
+    if (due.length > 0) {
+      const compacted = await compactBodies(
+        { ...deps, keys, routes, session, schedule, stopped: isStopped },
+        due,
+      );
+      if (compacted) return fail(compacted);
+    }
     // merges that kept local changes were queued by the pull: send them in this cycle
     if (!parked && (await deps.outbox.counts()).queued > 0) {
       const again = await pushRecords({ ...deps, batch, types: deps.types, stopped: isStopped });
@@ -142,6 +165,8 @@ export function createSyncEngine(deps: EngineDeps) {
     },
     stop() {
       stopped = true;
+      windows.stop();
+      schedule.stop();
       if (timer !== null) deps.timers.clearTimeout(timer);
       if (tick !== null) deps.timers.clearInterval(tick);
       timer = null;
@@ -162,6 +187,10 @@ export function createSyncEngine(deps: EngineDeps) {
         timer = null;
         void run();
       }, wait);
+    },
+    /** a Yjs update of this note was queued: the per-note 1 s window decides when it goes */
+    bodyChanged(docId: string) {
+      if (!stopped) windows.touched(docId);
     },
     /** a socket frame announced data: pull now (wakes during a cycle collapse into one more) */
     wake() {

@@ -2,7 +2,7 @@ import type { SocketLike } from '../../sync/engine/socket/syncSocket';
 import { ChangeFeed } from '../changes/changeFeed';
 import type { VaultDb } from '../db/schema';
 import { createNoteBodies } from '../stores/noteBodies';
-import { applyRemoteBody } from './applyRemoteBody';
+import { createBodyPort } from './applyRemoteBody';
 import { outboxMiddleware } from './outboxMiddleware';
 import { createSyncController, type SyncController } from './syncController';
 
@@ -39,7 +39,10 @@ export function attachSync(input: AttachSyncInput): SyncController {
     outboxMiddleware({
       deviceId: input.deviceId,
       now: input.now,
-      onEnqueue: () => controller?.requestPush(),
+      onEnqueue: (bodyDocIds) => {
+        if (bodyDocIds.length === 0) controller?.requestPush();
+        for (const docId of bodyDocIds) controller?.bodyChanged(docId);
+      },
     }),
   );
   const feed = new ChangeFeed(input.vaultId, input.openChannel(`cairn:changes:${input.vaultId}`));
@@ -66,11 +69,10 @@ export function attachSync(input: AttachSyncInput): SyncController {
       clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
     },
     defaultServiceUrl: import.meta.env.VITE_SYNC_URL ?? 'http://127.0.0.1:8787',
-    applyBody: async (docId, update) => {
-      await applyRemoteBody(db, bodies, docId, update);
+    bodies: createBodyPort(db, bodies, input.deviceId, async (docId) => {
       // a journal entry's row mirrors its body: its views refresh like after a record change
       if (await db.journal.get(docId)) feed.committed([{ table: 'journal', op: 'put', ids: [docId] }]);
-    },
+    }),
     onApplied: (changes) => {
       const byTable = new Map<string, { put: string[]; delete: string[] }>();
       for (const c of changes) {

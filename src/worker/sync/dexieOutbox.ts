@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import type { OutboxPort } from '../../sync/engine/ports';
 import type { VaultDb } from '../db/schema';
 import type { SyncQueueRow } from '../db/syncTables';
@@ -9,12 +10,13 @@ export const MAX_PUSH_ATTEMPTS = 5;
 export function createDexieOutbox(db: VaultDb, now: () => number): OutboxPort {
   return {
     async nextRecords(limit, exclude) {
-      const rows = await db.syncQueue.where('[kind+state]').equals(['record', 'queued']).toArray();
-      return rows
+      const rows = await db.syncQueue
+        .where('[kind+state+enqueuedAt]')
+        .between(['record', 'queued', Dexie.minKey], ['record', 'queued', Dexie.maxKey])
         .filter((r) => !exclude.has(r.qid))
-        .sort((a, b) => a.enqueuedAt - b.enqueuedAt)
-        .slice(0, limit)
-        .map(({ qid, type, id, op, version }) => ({ qid, type, id, op, version }));
+        .limit(limit)
+        .toArray();
+      return rows.map(({ qid, type, id, op, version }) => ({ qid, type, id, op, version }));
     },
 
     async settle(outcomes) {
@@ -32,8 +34,13 @@ export function createDexieOutbox(db: VaultDb, now: () => number): OutboxPort {
       });
     },
 
-    async nextBodies(limit) {
-      const rows = await db.syncQueue.where('[kind+state]').equals(['body', 'queued']).limit(limit).toArray();
+    async nextBodies(limit, excludeDocs) {
+      const rows = await db.syncQueue
+        .where('[kind+state]')
+        .equals(['body', 'queued'])
+        .filter((r) => !excludeDocs?.has(r.id))
+        .limit(limit)
+        .toArray();
       return rows.flatMap((r) => (r.update ? [{ qid: r.qid, docId: r.id, update: r.update }] : []));
     },
 

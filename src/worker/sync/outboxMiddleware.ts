@@ -9,8 +9,12 @@ export interface OutboxOptions {
   /** this install's device id: the clock entry advanced for local writes */
   deviceId: string;
   now: () => number;
-  /** told (on a later task, outside any transaction) that a push is wanted; the engine debounces */
-  onEnqueue?: () => void;
+  /**
+   * told (on a later task, outside any transaction) that a push is wanted; the engine debounces.
+   * `bodyDocIds` names the documents of queued Yjs updates (their per-note window, spec 4.2.2);
+   * empty for record changes.
+   */
+  onEnqueue?: (bodyDocIds: readonly string[]) => void;
 }
 
 export const OUTBOX_MIDDLEWARE = 'cairn-sync-outbox';
@@ -52,7 +56,14 @@ export function outboxMiddleware(options: OutboxOptions): Middleware<DBCore> {
                   : trackRecordMutation(down, table, SYNCED_TABLES[name]!, req, options);
               // Told from a fresh task: called here, the engine would run inside the caller's
               // transaction zone and its own reads would join (and outlive) that transaction.
-              if (options.onEnqueue) setTimeout(options.onEnqueue, 0);
+              const tell = options.onEnqueue;
+              if (tell) {
+                const docs =
+                  name === BODY_UPDATES_TABLE && req.type === 'add'
+                    ? req.values.map((v: { docId: string }) => v.docId)
+                    : [];
+                setTimeout(() => tell(docs), 0);
+              }
               return result;
             },
           };

@@ -3,6 +3,7 @@ import { createSession } from '../../sync/engine/account/session';
 import { requestCode, signIn } from '../../sync/engine/account/signIn';
 import { restoreWithRecoveryKey, setUpVaultKey } from '../../sync/engine/account/vaultKeySetup';
 import { createSyncHttp } from '../../sync/engine/http/syncHttp';
+import type { BodyPort } from '../../sync/engine/ports';
 import { createSyncSocket, type SocketLike } from '../../sync/engine/socket/syncSocket';
 import { createSyncEngine, type SyncEngine, type Timers } from '../../sync/engine/syncEngine';
 import type { SyncStatus } from '../../sync/engine/syncStatus';
@@ -31,7 +32,8 @@ export interface SyncControllerDeps {
   timers: Timers;
   /** the service URL when none was set at runtime (VITE_SYNC_URL) */
   defaultServiceUrl: string;
-  applyBody: (docId: string, update: Uint8Array) => Promise<void>;
+  /** note bodies: remote merges through the editor's store, and what the service holds of each */
+  bodies: BodyPort;
   onApplied: (changes: { type: string; id: string; table: string; op: 'put' | 'delete' }[]) => void;
   /** opens a WebSocket (browser); absent: no socket, pulls run on pushes and the 60 s tick */
   openSocket?: (url: string, protocols: string[]) => SocketLike;
@@ -115,7 +117,7 @@ export function createSyncController(deps: SyncControllerDeps) {
           return out.changed;
         },
       },
-      bodies: { applyRemote: deps.applyBody },
+      bodies: deps.bodies,
       state,
       keyring: deriveVaultKeyring(vaultKey, syncVaultId),
       signer: { key: key.key, deviceId: session.deviceId },
@@ -233,6 +235,8 @@ export function createSyncController(deps: SyncControllerDeps) {
       return { ok: true, value: null };
     },
     requestPush: () => engine?.requestPush(),
+    /** a Yjs update of this note was queued (its per-note 1 s window, spec 4.2.2) */
+    bodyChanged: (docId: string) => engine?.bodyChanged(docId),
     syncNow: async () => {
       await engine?.syncNow();
     },

@@ -6,7 +6,7 @@ import type { Result } from '../../../src/worker/ops/result';
 import { planningOperations } from '../../../src/worker/planning';
 import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
 import { createNotesStore } from '../../../src/worker/stores/notesStore';
-import { applyRemoteBody } from '../../../src/worker/sync/applyRemoteBody';
+import { createBodyPort } from '../../../src/worker/sync/applyRemoteBody';
 import { outboxMiddleware } from '../../../src/worker/sync/outboxMiddleware';
 import { createSyncController } from '../../../src/worker/sync/syncController';
 import type { VaultServices } from '../../../src/worker/vault/services';
@@ -37,11 +37,24 @@ export async function openDevice(serviceUrl: string, name: string) {
   const notes = createNotesStore({ ...services, bodies });
   const registry = createRegistry(planningOperations(services, 'UTC'));
   let online = true;
+  /** `METHOD /path` of every request this device sent, in order */
+  const requests: string[] = [];
+  /** time spent awaiting the service (network and server), summed over every request */
+  const net = { ms: 0 };
   const sync = createSyncController({
     db,
     vaultName: `vault of ${name}`,
     now: () => Date.now(),
-    fetch: (input, init) => (online ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
+    fetch: (input, init) => {
+      requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      if (!online) return Promise.reject(new TypeError('Failed to fetch'));
+      const t = performance.now();
+      return fetch(input, init).then(async (res) => {
+        const body = await res.arrayBuffer();
+        net.ms += performance.now() - t;
+        return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+      });
+    },
     subtle: globalThis.crypto.subtle,
     randomUUID: () => crypto.randomUUID(),
     timers: {
@@ -51,7 +64,7 @@ export async function openDevice(serviceUrl: string, name: string) {
       clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
     },
     defaultServiceUrl: serviceUrl,
-    applyBody: (docId, update) => applyRemoteBody(db, bodies, docId, update),
+    bodies: createBodyPort(db, bodies, deviceId),
     onApplied: () => {},
     whileLeader: (fn) => void fn(),
   });
@@ -61,6 +74,8 @@ export async function openDevice(serviceUrl: string, name: string) {
     notes,
     bodies,
     sync,
+    requests,
+    net,
     online: (value: boolean) => {
       online = value;
     },

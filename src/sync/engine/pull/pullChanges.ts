@@ -7,6 +7,7 @@ import type { SyncError } from '../http/syncError';
 import type { SyncCall } from '../http/syncHttp';
 import type { BodyPort, IncomingRecord, RecordPort, StatePort } from '../ports';
 import type { KeyDirectory } from './keyDirectory';
+import { mergeBaseline } from './mergeBaseline';
 import { openBodyUpdate } from './openBodyUpdate';
 import { openPullItem } from './openPullItem';
 
@@ -127,9 +128,25 @@ async function pullSlice(
   return { ok: true, changed: ready.length > 0 ? await deps.records.apply(ready) : [] };
 }
 
+/**
+ * Note-body entries in feed order: an update is merged with the mark moving to its sequence; a
+ * snapshot is merged through its baseline GET unless this device already holds that revision.
+ * An update pruned since the page was listed is covered by a later snapshot entry of the feed.
+ */
 async function applyBodies(deps: PullDeps, refs: NoteBodyRef[], ledgers: Ledgers): Promise<SyncError | null> {
   for (const ref of refs) {
-    if (ref.kind !== 'update') continue; // this client never pushes snapshots; see docs/sync-client.md
+    if (ref.kind === 'snapshot') {
+      if ((await deps.bodies.markOf(ref.noteId))?.revision === ref.revision) continue;
+      const merged = await mergeBaseline(deps, ref.noteId);
+      if (!merged.ok) return merged.error;
+      if (merged.value.kind === 'refused') {
+        ledgers.quarantine[`note_body|${ref.noteId}|snapshot`] = {
+          reason: merged.value.reason,
+          at: deps.now(),
+        };
+      }
+      continue;
+    }
     let data = ref.data;
     if (data === undefined) {
       const q = `/sync/crdt/updates?note_id=${encodeURIComponent(ref.noteId)}&since=${ref.sequenceNum - 1}&limit=1`;
@@ -146,7 +163,7 @@ async function applyBodies(deps: PullDeps, refs: NoteBodyRef[], ledgers: Ledgers
       };
       continue;
     }
-    await deps.bodies.applyRemote(ref.noteId, update);
+    await deps.bodies.applyRemote(ref.noteId, update, { appliedSeq: ref.sequenceNum, revision: null });
   }
   return null;
 }

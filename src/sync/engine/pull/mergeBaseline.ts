@@ -1,0 +1,75 @@
+import { fromBase64, openItem, type VaultKeyring, verifySnapshotSignature } from '../../crypto';
+import type { CrdtSnapshotResponse } from '../../protocol/crdt';
+import { sha256HexSync } from '../../protocol/signing';
+import type { SyncResult } from '../http/syncError';
+import type { SyncCall } from '../http/syncHttp';
+import type { BodyMark, BodyPort } from '../ports';
+import { NOTE_BODY_ADDRESS_TYPE } from '../push/noteBodyAddress';
+import type { KeyDirectory } from './keyDirectory';
+
+export interface BaselineDeps {
+  call: SyncCall;
+  keyring: VaultKeyring;
+  keys: KeyDirectory;
+  bodies: BodyPort;
+}
+
+export type BaselineResult =
+  | { kind: 'merged' | 'current'; mark: BodyMark | null }
+  /** the snapshot failed its signature or does not open: the caller quarantines it */
+  | { kind: 'refused'; reason: string };
+
+/**
+ * Merges a note's server snapshot (its baseline, `GET /sync/crdt/snapshot/:noteId`) into the local
+ * document unless this device already merged that revision (spec 4.3.10, 4.3.11). The mark moves in
+ * the same transaction as the merge. The snapshot's signature is checked against the key directory
+ * (spec 5.3; signing.ts `cairn.sync.snapshot.v1`), then the sealed bytes open only for this note.
+ */
+export async function mergeBaseline(deps: BaselineDeps, docId: string): Promise<SyncResult<BaselineResult>> {
+  const res = await deps.call<CrdtSnapshotResponse>(
+    'GET',
+    `/sync/crdt/snapshot/${encodeURIComponent(docId)}`,
+    { vaultId: deps.keyring.vaultId },
+  );
+  if (!res.ok) return res;
+  const mark = await deps.bodies.markOf(docId);
+  const { snapshot, revision, sequenceNum, signerDeviceId, signature } = res.value;
+  if (snapshot === null || revision === null || mark?.revision === revision) {
+    return { ok: true, value: { kind: 'current', mark } };
+  }
+  const sealed = fromBase64(snapshot);
+  if (!sealed) return { ok: true, value: { kind: 'refused', reason: 'snapshot is not base64' } };
+  if (!signature || !signerDeviceId) {
+    return { ok: true, value: { kind: 'refused', reason: 'snapshot has no signature' } };
+  }
+  const key = await deps.keys.keyOf(signerDeviceId);
+  if (!key.ok) return key;
+  const sig = fromBase64(signature);
+  const fields = {
+    vaultId: deps.keyring.vaultId,
+    noteId: docId,
+    deviceId: signerDeviceId,
+    contentHash: sha256HexSync(sealed),
+    sizeBytes: sealed.length,
+  };
+  if (key.value === null || sig === null || !(await verifySnapshotSignature(key.value, fields, sig))) {
+    return { ok: true, value: { kind: 'refused', reason: 'snapshot signature does not verify' } };
+  }
+  const state = openSealedBody(deps.keyring, docId, sealed);
+  if (!state) return { ok: true, value: { kind: 'refused', reason: 'snapshot does not open' } };
+  const next = { appliedSeq: Math.max(mark?.appliedSeq ?? 0, sequenceNum), revision };
+  await deps.bodies.applyRemote(docId, state, next);
+  return { ok: true, value: { kind: 'merged', mark: next } };
+}
+
+/** Sealed body bytes (an envelope blob) back to Yjs bytes; null when they do not open for this note. */
+export function openSealedBody(keyring: VaultKeyring, docId: string, sealed: Uint8Array): Uint8Array | null {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(new TextDecoder().decode(sealed));
+  } catch {
+    return null;
+  }
+  const opened = openItem(keyring, { type: NOTE_BODY_ADDRESS_TYPE, id: docId }, envelope);
+  return opened.ok ? opened.value : null;
+}

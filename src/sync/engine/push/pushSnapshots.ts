@@ -1,0 +1,144 @@
+import type { DeviceSigningKey } from '../../crypto';
+import { encodeEnvelopeBlob, sealItem, signSnapshot, toBase64, type VaultKeyring } from '../../crypto';
+import type {
+  CrdtSnapshotBatchResponse,
+  CrdtSnapshotPush,
+  CrdtSnapshotPushResponse,
+} from '../../protocol/crdt';
+import { CRDT_SNAPSHOT_BATCH_SIZE, CRDT_SNAPSHOT_MAX_BYTES } from '../../protocol/limits';
+import { sha256HexSync } from '../../protocol/signing';
+import type { SyncError } from '../http/syncError';
+import type { SyncCall } from '../http/syncHttp';
+import { NOTE_BODY_ADDRESS_TYPE } from './noteBodyAddress';
+
+/** One body to store as a full snapshot: the whole local state, pruning at most `coversThrough`. */
+export interface SnapshotJob {
+  docId: string;
+  state: Uint8Array;
+  coversThrough: number;
+}
+
+export type SnapshotOutcome =
+  | { docId: string; kind: 'accepted'; sequenceNum: number; revision: string }
+  /** the service refused this note (or it is over 5 MB sealed): the caller falls back per note */
+  | { docId: string; kind: 'refused'; reason: string; tooLarge: boolean };
+
+/** Session state of the snapshot routes: a 404 from the batch route latches (spec 4.3.11). */
+export interface SnapshotRoutes {
+  batchMissing: boolean;
+}
+
+export interface SnapshotDeps {
+  call: SyncCall;
+  keyring: VaultKeyring;
+  signer: { key: DeviceSigningKey; deviceId: string };
+  routes: SnapshotRoutes;
+  stopped: () => boolean;
+}
+
+/** Stays well under the 8 MiB request body with the JSON around the base64 snapshots. */
+const BATCH_BODY_BUDGET = 7 * 1024 * 1024;
+
+/**
+ * Stores full snapshots (spec 4.2, 4.3.11): up to 50 a request through
+ * `POST /sync/crdt/snapshot/batch` (per-note results in request order), so a first upload of a
+ * large vault costs one request per 50 notes, not one per note. A 404 from the batch route latches
+ * for the session and every later snapshot goes one request per note (`POST /sync/crdt/snapshot`);
+ * a 413 sends that chunk one note per request without latching. A per-note refusal is an outcome,
+ * not an error: the caller sends that body through the updates route instead. Any other failure
+ * stops the run (the rows stay queued).
+ */
+export async function pushSnapshots(
+  deps: SnapshotDeps,
+  jobs: readonly SnapshotJob[],
+): Promise<{ outcomes: SnapshotOutcome[]; error: SyncError | null }> {
+  const outcomes: SnapshotOutcome[] = [];
+  let chunk: CrdtSnapshotPush[] = [];
+  let bytes = 0;
+  const flush = async (): Promise<SyncError | null> => {
+    const sending = chunk;
+    chunk = [];
+    bytes = 0;
+    if (sending.length === 0) return null;
+    const res = await sendChunk(deps, sending);
+    outcomes.push(...res.outcomes);
+    return res.error;
+  };
+  for (const job of jobs) {
+    if (deps.stopped()) break;
+    const entry = await sealSnapshot(deps, job);
+    if (!entry) {
+      outcomes.push({ docId: job.docId, kind: 'refused', reason: 'snapshot over 5 MB', tooLarge: true });
+      continue;
+    }
+    if (chunk.length >= CRDT_SNAPSHOT_BATCH_SIZE || bytes + entry.snapshot.length > BATCH_BODY_BUDGET) {
+      const error = await flush();
+      if (error) return { outcomes, error };
+    }
+    chunk.push(entry);
+    bytes += entry.snapshot.length;
+  }
+  return { outcomes, error: deps.stopped() ? null : await flush() };
+}
+
+async function sealSnapshot(deps: SnapshotDeps, job: SnapshotJob): Promise<CrdtSnapshotPush | null> {
+  const sealed = encodeEnvelopeBlob(
+    sealItem(deps.keyring, { type: NOTE_BODY_ADDRESS_TYPE, id: job.docId }, job.state),
+  );
+  if (sealed.length > CRDT_SNAPSHOT_MAX_BYTES) return null;
+  const signature = await signSnapshot(deps.signer.key, {
+    vaultId: deps.keyring.vaultId,
+    noteId: job.docId,
+    deviceId: deps.signer.deviceId,
+    contentHash: sha256HexSync(sealed),
+    sizeBytes: sealed.length,
+  });
+  return {
+    noteId: job.docId,
+    snapshot: toBase64(sealed),
+    signature: toBase64(signature),
+    coversThrough: job.coversThrough,
+  };
+}
+
+async function sendChunk(
+  deps: SnapshotDeps,
+  chunk: CrdtSnapshotPush[],
+): Promise<{ outcomes: SnapshotOutcome[]; error: SyncError | null }> {
+  if (!deps.routes.batchMissing) {
+    const res = await deps.call<CrdtSnapshotBatchResponse>('POST', '/sync/crdt/snapshot/batch', {
+      body: { snapshots: chunk },
+      vaultId: deps.keyring.vaultId,
+    });
+    if (res.ok) return { outcomes: batchOutcomes(chunk, res.value), error: null };
+    if (res.error.status === 404) deps.routes.batchMissing = true;
+    else if (res.error.status !== 413) return { outcomes: [], error: res.error };
+  }
+  const outcomes: SnapshotOutcome[] = [];
+  for (const entry of chunk) {
+    if (deps.stopped()) break;
+    const res = await deps.call<CrdtSnapshotPushResponse>('POST', '/sync/crdt/snapshot', {
+      body: entry,
+      vaultId: deps.keyring.vaultId,
+    });
+    if (res.ok) {
+      outcomes.push({ docId: entry.noteId, kind: 'accepted', ...res.value });
+    } else if (res.error.status === 413 || res.error.code === 'VALIDATION_ERROR') {
+      const tooLarge = res.error.status === 413;
+      outcomes.push({ docId: entry.noteId, kind: 'refused', reason: res.error.message, tooLarge });
+    } else return { outcomes, error: res.error };
+  }
+  return { outcomes, error: null };
+}
+
+/** Results come in request order; one the service did not answer is refused (sent again as updates). */
+function batchOutcomes(chunk: CrdtSnapshotPush[], res: CrdtSnapshotBatchResponse): SnapshotOutcome[] {
+  return chunk.map((entry, i): SnapshotOutcome => {
+    const r = Array.isArray(res.results) ? res.results[i] : undefined;
+    if (r?.noteId === entry.noteId && r.accepted) {
+      return { docId: entry.noteId, kind: 'accepted', sequenceNum: r.sequenceNum, revision: r.revision };
+    }
+    const reason = r && !r.accepted ? r.reason : 'no result for this note';
+    return { docId: entry.noteId, kind: 'refused', reason, tooLarge: false };
+  });
+}
