@@ -102,7 +102,9 @@ test('drop a PDF and a markdown file on the editor: the PDF is attached, the not
   ).toBeVisible();
   const back = page.getByRole('button', { name: 'Back to notes' });
   if (await back.isVisible()) await back.click();
-  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: 'Summary' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: 'Summary' }),
+  ).toBeVisible();
 });
 
 test('drop files on the note list: they are imported into the folder shown', async ({ page }) => {
