@@ -9,6 +9,7 @@ import { inboxOperations } from './inbox';
 import type { NoteCreator } from './inbox/noteCreator';
 import { journalOperations } from './journal/journalOperations';
 import { tagGroup } from './tags';
+import { projectLinkOperations } from './tasks/projectLinkOperations';
 import { projectOperations } from './tasks/projectOperations';
 import { taskReadOperations } from './tasks/taskReadOperations';
 import { createTaskStore } from './tasks/taskStore';
@@ -70,6 +71,7 @@ export function planningOperations(
     ...taskReadOperations(tasks, services.db),
     ...taskWriteOperations(tasks),
     ...projectOperations(tasks),
+    ...projectLinkOperations(services, tasks),
     ...journalOperations(services, tasks),
     ...inboxOperations(services, tasks, notesCreator(services)),
     ...canvasOperations(services),

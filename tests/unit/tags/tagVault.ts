@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { createRegistry } from '../../../src/worker/ops/registry';
 import { planningOperations } from '../../../src/worker/planning';
 import { createNoteBodies } from '../../../src/worker/stores/noteBodies';

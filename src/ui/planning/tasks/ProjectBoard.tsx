@@ -5,6 +5,7 @@ import { createLive } from '../shared/createLive';
 import { BoardCard } from './BoardCard';
 import { createBoardDrag } from './createBoardDrag';
 import type { TaskActions } from './createTaskActions';
+import { ProjectLinks } from './ProjectLinks';
 import { QuickAdd } from './QuickAdd';
 import { TaskRow } from './TaskRow';
 import { type BoardReply, TASK_TABLES, type TaskCard } from './taskTypes';
@@ -60,6 +61,7 @@ export function ProjectBoard(props: Props) {
         label="New task in this project"
         onAdd={(title) => props.actions.create({ title, projectId: props.projectId })}
       />
+      <ProjectLinks client={props.client} projectId={props.projectId} />
       <Show when={board.error()}>
         {(e) => (
           <p class="plan-failure" role="alert">

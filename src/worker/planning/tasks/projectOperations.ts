@@ -1,7 +1,6 @@
 import type { ChangeSet } from '../../domain/tasks/changeSet';
 import {
   createProject,
-  deleteProject,
   reorderProjects,
   setProjectArchived,
   updateProject,
@@ -37,7 +36,7 @@ const summaryOf = (set: ChangeSet) => ({
   deletedTaskCount: set.deletedTasks.length,
 });
 
-/** The write operations of spec 4.5 `tasks.*` for projects and statuses. */
+/** The write operations of spec 4.5 `tasks.*` for projects and statuses (deleteProject and links: projectLinkOperations). */
 export function projectOperations(store: TaskStore): Operation[] {
   const run = async (edit: TaskEdit): Promise<Result<ReturnType<typeof summaryOf>>> => {
     const res = await store.edit(edit);
@@ -72,13 +71,6 @@ export function projectOperations(store: TaskStore): Operation[] {
         },
       ] as const,
       handler: ([projectId, noteId]) => run((c) => updateProject(c, projectId, { homeNoteId: noteId })),
-    }),
-    defineOperation({
-      ...write,
-      name: 'tasks.deleteProject',
-      summary: 'Delete a project with its statuses and tasks (never the Inbox).',
-      params: [id],
-      handler: ([projectId]) => run((c) => deleteProject(c, projectId)),
     }),
     defineOperation({
       ...write,

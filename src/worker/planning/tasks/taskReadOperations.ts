@@ -7,6 +7,7 @@ import { TaskState } from '../../domain/tasks/views/queryPort';
 import { getStats } from '../../domain/tasks/views/stats';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
+import { projectLinkCounts } from './projectLinkOperations';
 import { fromTaskRow } from './taskRows';
 import type { TaskStore } from './taskStore';
 import { cardsOf, hiddenProjectIds } from './taskViews';
@@ -223,20 +224,20 @@ export function taskReadOperations(store: TaskStore, db: import('../../db/schema
           },
         },
       ] as const,
-      handler: ([o]) =>
-        store.view(async () => {
+      handler: async ([o]) => {
+        const links = await projectLinkCounts(db);
+        return store.view(async () => {
           const projects = (await db.projects.orderBy('position').toArray()).filter(
             (p) => o?.includeArchived === true || p.archivedAt === null,
           );
           const out = [];
           for (const p of projects) {
             const open = await query.countByState(TaskState.open, p.id);
-            out.push(
-              toProjectListEntry(p, open, { notes: p.homeNoteId === null ? 0 : 1, files: 0, events: 0 }),
-            );
+            out.push(toProjectListEntry(p, open, links.get(p.id) ?? { notes: 0, files: 0, events: 0 }));
           }
           return ok({ projects: out });
-        }),
+        });
+      },
     }),
     defineOperation({
       name: 'tasks.listStatuses',
