@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
 import pkg from './package.json' with { type: 'json' };
+import { ocrAssetsPlugin } from './scripts/ocrAssetsPlugin';
 import { toolsDocumentPlugin } from './scripts/toolsDocumentPlugin';
 
 // Sent on every HTML response: WebMCP needs an origin-keyed agent cluster.
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [
     solid(),
     toolsDocumentPlugin(pkg.version),
+    ocrAssetsPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -21,7 +23,10 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest,json}'],
+        // mjs: pdf.js's worker (PDF viewer and extraction offline). The OCR files (ocr/, about
+        // 7 MB) are cached by the service worker on first use instead (docs/extraction.md).
+        globPatterns: ['**/*.{js,mjs,css,html,png,svg,ico,webmanifest,json}'],
+        globIgnores: ['ocr/**'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
       devOptions: { enabled: true, type: 'module', navigateFallback: 'index.html' },

@@ -6,6 +6,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import './mcp';
+import { registerOcrCache } from './ocr/ocrCache';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,6 +16,7 @@ cleanupOutdatedCaches();
 // Server routes are never app navigations.
 const SERVER_PATHS = [/^\/mcp(\/|$)/, /^\/sync\//, /^\/auth\//, /^\/keys\//, /^\/devices(\/|$)/];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }));
+registerOcrCache();
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -2,6 +2,7 @@
 // The whole vault (operations, CRDT bodies, search, sync, agent tools): most of the worker's
 // code, loaded as its own chunk by vault.worker.ts so the first note list does not wait for it.
 import type { MetaDb } from './db/meta';
+import { createBrowserExtractors } from './extract/browser/browserExtractors';
 import { openVault } from './vault/openVault';
 import { createVaultApi, type VaultApi } from './vault/vaultApi';
 
@@ -13,6 +14,8 @@ export async function startVault(meta: MetaDb, vaultId: string): Promise<VaultAp
       openChannel: (name) => new BroadcastChannel(name),
       now: () => Date.now(),
       newId: () => crypto.randomUUID(),
+      extractors: createBrowserExtractors(),
+      onOnline: (listener) => self.addEventListener('online', listener),
     },
     vaultId,
   );

@@ -1,53 +1,55 @@
 import { createResource, Match, onCleanup, Show, Switch } from 'solid-js';
 import type { NoteHeader } from '../../worker/stores/notesStore';
 import type { VaultClient } from '../vault/createVaultClient';
+import { ExtractionStatus } from './ExtractionStatus';
+import { PdfViewer } from './PdfViewer';
 
 interface Props {
   client: VaultClient;
   file: NoteHeader;
 }
 
-/** Shows a filed file: images inline, audio and video in players, PDFs in the browser's viewer. */
+/**
+ * Shows a filed file: images inline, audio and video in players, PDFs page by page (pdf.js);
+ * for PDFs and images, where reading their text stands.
+ */
 export function FileViewer(props: Props) {
-  const [url] = createResource(
+  const [blob] = createResource(
     () => props.file.id,
-    async (id) => {
-      const blob = await props.client.api.getFileBlob(id);
-      return blob ? URL.createObjectURL(blob) : null;
-    },
+    (id) => props.client.api.getFileBlob(id),
   );
+  const [url] = createResource(blob, (b) => URL.createObjectURL(b));
   onCleanup(() => {
     const u = url();
     if (u) URL.revokeObjectURL(u);
   });
+  const kind = () => props.file.fileType;
   return (
     <div class="file-viewer">
-      <Show when={url() !== undefined}>
-        <Show when={url()} fallback={<p role="alert">The file’s contents are missing.</p>}>
-          {(u) => (
+      <Show when={kind() === 'pdf' || kind() === 'image'}>
+        <ExtractionStatus
+          client={props.client}
+          id={props.file.id}
+          kind={kind() === 'pdf' ? 'pdf' : 'image'}
+        />
+      </Show>
+      <Show when={blob() !== undefined}>
+        <Show when={blob()} fallback={<p role="alert">The file’s contents are missing.</p>}>
+          {(b) => (
             <Switch>
-              <Match when={props.file.fileType === 'image'}>
-                <img src={u()} alt={props.file.title} />
+              <Match when={kind() === 'pdf'}>
+                <PdfViewer blob={b()} title={props.file.title} />
               </Match>
-              <Match when={props.file.fileType === 'audio'}>
+              <Match when={kind() === 'image' && url()}>
+                {(u) => <img src={u()} alt={props.file.title} />}
+              </Match>
+              <Match when={kind() === 'audio' && url()}>
                 {/* biome-ignore lint/a11y/useMediaCaption: user files carry no caption track */}
-                <audio controls src={u()} aria-label={props.file.title} />
+                {(u) => <audio controls src={u()} aria-label={props.file.title} />}
               </Match>
-              <Match when={props.file.fileType === 'video'}>
+              <Match when={kind() === 'video' && url()}>
                 {/* biome-ignore lint/a11y/useMediaCaption: user files carry no caption track */}
-                <video controls src={u()} aria-label={props.file.title} />
-              </Match>
-              <Match when={props.file.fileType === 'pdf'}>
-                <object
-                  data={u()}
-                  type="application/pdf"
-                  title={props.file.title}
-                  aria-label={props.file.title}
-                >
-                  <a href={u()} download={props.file.title}>
-                    Download {props.file.title}
-                  </a>
-                </object>
+                {(u) => <video controls src={u()} aria-label={props.file.title} />}
               </Match>
             </Switch>
           )}

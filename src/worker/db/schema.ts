@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { type CrdtMarkTables, SYNC_ENGINE_TABLES_V12 } from '../crdt/crdtMarks';
 import { AGENT_TABLES, type AgentTables } from './agentTables';
+import { EXTRACT_TABLES, type ExtractTables } from './extractTables';
 import { NOTES_TABLES_V1, NOTES_TABLES_V2, type NotesTables } from './notesTables';
 import { PLAN_MORE_TABLES, type PlanMoreTables } from './planMoreTables';
 import { PLANNING_TABLES, type PlanningTables } from './planningTables';
@@ -18,6 +19,7 @@ import { SYNC_TABLES, type SyncTables } from './syncTables';
  * - 2026-11-21 v4: sync engine outbox, record clocks, engine state (syncTables.ts).
  * - 2026-11-21 v5: agent approval audit log (agentTables.ts).
  * - 2026-11-21 v6: calendar events, reminders, bookmarks, templates, saved filters, home pages (recordsTables.ts).
+ * - 2026-11-21 v7: text extracted from filed PDFs and images, per page, with status (extractTables.ts).
  * - 2026-11-21 v12: what the sync service holds of each note body (crdtMarks) and the outbox in
  *   push order ([kind+state+enqueuedAt] on syncQueue); ../crdt/crdtMarks.ts.
  * v1 to v5 took their shape during the first session and are first released together with it;
@@ -40,7 +42,8 @@ export type VaultDb = Dexie &
   AgentTables &
   PlanMoreTables &
   RecordsTables &
-  CrdtMarkTables;
+  CrdtMarkTables &
+  ExtractTables;
 
 export const vaultDbName = (vaultId: string) => `cairn-vault-${vaultId}`;
 
@@ -55,6 +58,7 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(4).stores(SYNC_TABLES);
   db.version(5).stores(AGENT_TABLES);
   db.version(6).stores(RECORDS_TABLES);
+  db.version(7).stores(EXTRACT_TABLES);
   db.version(11).stores(PLAN_MORE_TABLES);
   db.version(12).stores(SYNC_ENGINE_TABLES_V12);
   return db;

@@ -5,25 +5,36 @@ import type { DocText, SearchDoc, TextSource } from '../search/searchTypes';
 /** The body a search sees: the markdown without its frontmatter (properties are not prose). */
 export const searchableBody = (markdown: string) => readNote(markdown).body;
 
-export function searchDoc(row: NoteRow, markdown: string): SearchDoc {
+/** `pages`: the text extracted from a filed pdf or image (src/worker/extract), indexed as `extra`. */
+export function searchDoc(row: NoteRow, markdown: string, pages: readonly string[] = []): SearchDoc {
   return {
     id: row.id,
     title: row.title,
     folder_path: row.folderPath,
     file_type: row.fileType,
     body: row.fileType === 'markdown' ? searchableBody(markdown) : '',
+    ...(pages.length > 0 ? { extra: pages } : {}),
   };
 }
 
-/** Snippet text, read at query time from the markdown mirror. */
+/** The extracted pages of the given ids that are read (`done`); other ids are absent. */
+export async function loadFilePages(db: VaultDb, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = await db.fileTexts.bulkGet([...ids]);
+  const out = new Map<string, string[]>();
+  for (const row of rows) if (row?.status === 'done') out.set(row.fileId, row.pages);
+  return out;
+}
+
+/** Snippet text, read at query time from the markdown mirror and the extracted pages. */
 export function createNoteTexts(db: VaultDb): TextSource {
   return {
     async getTexts(ids) {
       const bodies = await db.bodies.bulkGet([...ids]);
+      const pages = await loadFilePages(db, ids);
       const out = new Map<string, DocText>();
       ids.forEach((id, i) => {
         const b = bodies[i];
-        out.set(id, { body: b ? searchableBody(b.markdown) : '', extra: [] });
+        out.set(id, { body: b ? searchableBody(b.markdown) : '', extra: pages.get(id) ?? [] });
       });
       return out;
     },
@@ -34,9 +45,19 @@ export function createNoteTexts(db: VaultDb): TextSource {
 export async function loadSearchDocs(db: VaultDb, ids: readonly string[]): Promise<SearchDoc[]> {
   const rows = await db.notes.bulkGet([...ids]);
   const bodies = await db.bodies.bulkGet([...ids]);
+  const pages = await loadFilePages(db, ids);
   const docs: SearchDoc[] = [];
   rows.forEach((row, i) => {
-    if (row) docs.push(searchDoc(row, bodies[i]?.markdown ?? ''));
+    if (row) docs.push(searchDoc(row, bodies[i]?.markdown ?? '', pages.get(row.id)));
   });
   return docs;
+}
+
+/** Every note and file of the vault as search documents (a rebuild). */
+export async function loadAllSearchDocs(db: VaultDb): Promise<SearchDoc[]> {
+  const rows = await db.notes.toArray();
+  const ids = rows.map((r) => r.id);
+  const bodies = await db.bodies.bulkGet(ids);
+  const pages = await loadFilePages(db, ids);
+  return rows.map((r, i) => searchDoc(r, bodies[i]?.markdown ?? '', pages.get(r.id)));
 }

@@ -4,10 +4,12 @@ import type { LeaderElection } from '../leader';
 import { SearchIndex } from '../search/searchIndex';
 import type { SearchStore } from '../search/searchStore';
 import { createDexieSearchStore } from './dexieSearchStore';
-import { createNoteTexts, loadSearchDocs, searchDoc } from './searchDocs';
+import { createNoteTexts, loadAllSearchDocs, loadSearchDocs } from './searchDocs';
 
 /** Highest `modified` of the notes the index has taken in (kept beside the index's own keys). */
 const WATERMARK = 'cairn:indexedThrough';
+/** Highest `updated` of the extracted file texts taken in (src/worker/extract): their own clock. */
+const TEXTS_WATERMARK = 'cairn:textsIndexedThrough';
 const CATCH_UP_BATCH = 100;
 
 /**
@@ -50,11 +52,8 @@ export async function startSearchIndexer(deps: {
     if (stats.documents > count) {
       // Deletions were missed: rebuilding is the only exact answer.
       const rows = await db.notes.toArray();
-      const bodies = await db.bodies.bulkGet(rows.map((r) => r.id));
-      await index.rebuild(
-        rows.map((r, i) => searchDoc(r, bodies[i]?.markdown ?? '')),
-        rows.length,
-      );
+      const docs = await loadAllSearchDocs(db);
+      await index.rebuild(docs, docs.length);
       await advance(Math.max(0, ...rows.map((r) => r.modified)));
       announce();
       return;
@@ -76,9 +75,32 @@ export async function startSearchIndexer(deps: {
       if (ids.length < CATCH_UP_BATCH) break;
     }
     if (after > from) announce();
+    await catchUpTexts();
+  }
+
+  /** Files whose extracted text changed since the last indexed one (a crash between the two). */
+  async function catchUpTexts() {
+    const from = Number((await store.get([TEXTS_WATERMARK])).get(TEXTS_WATERMARK) ?? 0);
+    const rows = await db.fileTexts.where('updated').above(from).toArray();
+    if (rows.length === 0) return;
+    await index.upsertMany(
+      await loadSearchDocs(
+        db,
+        rows.map((r) => r.fileId),
+      ),
+    );
+    await advanceTexts(Math.max(...rows.map((r) => r.updated)));
+    announce();
+  }
+  async function advanceTexts(to: number) {
+    await store.write(new Map([[TEXTS_WATERMARK, String(to)]]), []);
   }
 
   async function apply(batch: ChangeBatch) {
+    const texts = batch.changes
+      .filter((c) => c.table === 'fileTexts' && c.op === 'put')
+      .flatMap((c) => c.ids);
+    if (texts.length > 0) await applyTexts(texts);
     const changed = batch.changes.filter((c) => c.table === 'notes');
     if (changed.length === 0) return;
     const removed = changed.filter((c) => c.op === 'delete').flatMap((c) => c.ids);
@@ -88,6 +110,17 @@ export async function startSearchIndexer(deps: {
     if (docs.length > 0) await index.upsertMany(docs);
     const rows = await db.notes.bulkGet(put);
     await advance(Math.max(0, ...rows.map((r) => r?.modified ?? 0)));
+    announce();
+  }
+
+  /** A file's text was read (or failed): index it as the file's `extra` text. */
+  async function applyTexts(ids: string[]) {
+    const docs = await loadSearchDocs(db, ids);
+    if (docs.length > 0) await index.upsertMany(docs);
+    const rows = await db.fileTexts.bulkGet(ids);
+    const to = Math.max(0, ...rows.map((r) => r?.updated ?? 0));
+    const from = Number((await store.get([TEXTS_WATERMARK])).get(TEXTS_WATERMARK) ?? 0);
+    if (to > from) await advanceTexts(to);
     announce();
   }
 
@@ -125,10 +158,10 @@ export async function startSearchIndexer(deps: {
     async rebuild(onProgress?: (p: { done: number; total: number }) => void) {
       await serial(async () => {
         const rows = await db.notes.toArray();
-        const bodies = await db.bodies.bulkGet(rows.map((r) => r.id));
+        const docs = await loadAllSearchDocs(db);
         await index.rebuild(
-          rows.map((r, i) => searchDoc(r, bodies[i]?.markdown ?? '')),
-          rows.length,
+          docs,
+          docs.length,
           onProgress ? (p) => onProgress({ done: p.done, total: p.total }) : undefined,
         );
         await advance(Math.max(0, ...rows.map((r) => r.modified)));

@@ -1,6 +1,12 @@
 import { ChangeFeed, type ChangeListener } from '../changes/changeFeed';
 import { installDeviceId, type MetaDb, resolveVault, type VaultEntry } from '../db/meta';
 import { openVaultDb } from '../db/schema';
+import type { ExtractionQueue } from '../extract/extractionQueue';
+import { createDexieExtractionSource } from '../extract/extractionSource';
+import type { Extractors } from '../extract/extractors';
+import { createFileTextReads, type FileTextReads } from '../extract/fileTextReads';
+import { createDexieFileTextStore } from '../extract/fileTextStore';
+import { FILE_TEXTS_TABLE, startFileExtraction } from '../extract/startFileExtraction';
 import { type SearchIndexer, startSearchIndexer } from '../indexing/searchIndexer';
 import { electLeader, type LeaderElection } from '../leader';
 import { createLinkReads } from '../links/linkReads';
@@ -22,6 +28,10 @@ export interface VaultPlatform {
   openChannel: (name: string) => BroadcastChannel;
   now: () => number;
   newId: () => string;
+  /** readers of PDF and image text (browser/browserExtractors.ts); without them nothing is extracted */
+  extractors?: Extractors;
+  /** registers a function to call when the network comes back (extraction retries then) */
+  onOnline?: (listener: () => void) => void;
 }
 
 export interface OpenVault {
@@ -33,6 +43,10 @@ export interface OpenVault {
   settings: SettingsStore;
   device: DeviceFactsPort;
   search: Promise<SearchIndexer>;
+  /** text extraction of filed PDFs and images (null without extractors) */
+  extraction: ExtractionQueue | null;
+  /** extracted text and attachment_text reads (src/worker/extract, docs/extraction.md) */
+  fileTexts: FileTextReads;
   leader: LeaderElection;
   /** fires due reminders while this tab is the leader */
   reminders: ReminderScheduler;
@@ -87,6 +101,21 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   );
   const settings = createSettingsStore(services, { device: deviceSettingsBackend(p.meta, feed, p.now) });
   const device = createDeviceFacts();
+  // Extraction runs in the leader tab only, one file at a time (src/worker/extract).
+  const extractors = p.extractors;
+  const extraction = extractors
+    ? startFileExtraction({
+        store: createDexieFileTextStore(db),
+        source: createDexieExtractionSource(db),
+        extractors,
+        announce: (op, ids) => feed.committed([{ table: FILE_TEXTS_TABLE, op, ids }]),
+        now: p.now,
+        yieldToOthers: () => new Promise((r) => setTimeout(r, 0)),
+        leader,
+        subscribe: (l) => feed.subscribe(l),
+        ...(p.onOnline ? { onOnline: p.onOnline } : {}),
+      })
+    : null;
   const registry = createRegistry(
     vaultOperations({
       services,
@@ -120,6 +149,8 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     settings,
     device,
     search,
+    extraction,
+    fileTexts: createFileTextReads(db),
     leader,
     reminders,
     subscribe: (l) => feed.subscribe(l),

@@ -5,6 +5,7 @@ import { createAgentVaultPorts } from '../agent/agentVaultPorts';
 import { dexieAuditStore } from '../agent/auditLog';
 import type { ChangeBatch } from '../changes/changeFeed';
 import type { FolderRow, NoteVersionRow } from '../db/schema';
+import type { ExtractedText } from '../extract/fileTextReads';
 import type { Result as OpResult } from '../ops/result';
 import type { DeviceFacts } from '../settings/deviceFacts';
 import type { AttachmentEntry } from '../stores/attachments';
@@ -68,6 +69,8 @@ export interface VaultApi {
   uploadAttachment(noteId: string, name: string, file: Blob): Promise<Result<AttachmentEntry>>;
   /** The bytes of a filed file (pdf, image, audio, video). */
   getFileBlob(id: string): Promise<Blob | null>;
+  /** Where text extraction of a filed pdf or image stands, without the pages; null for other ids. */
+  fileTextStatus(id: string): Promise<Omit<ExtractedText, 'pages'> | null>;
   listVersions(noteId: string): Promise<VersionSummary[]>;
   getVersion(versionId: string): Promise<NoteVersionRow | null>;
   restoreVersion(versionId: string): Promise<Result<NoteHeader>>;
@@ -130,6 +133,12 @@ export function createVaultApi(vault: OpenVault): VaultApi {
       }),
     uploadAttachment: (noteId, name, file) => notes.attachments.upload(noteId, name, file),
     getFileBlob: (id) => notes.getBlob(id),
+    async fileTextStatus(id) {
+      const text = await vault.fileTexts.extractedText(id);
+      if (!text) return null;
+      const { pages: _pages, ...status } = text;
+      return status;
+    },
     listVersions: (noteId) => vault.bodies.versions.list(noteId),
     getVersion: async (versionId) => (await vault.bodies.versions.get(versionId)) ?? null,
     restoreVersion: (versionId) => vault.bodies.restoreVersion(versionId),
