@@ -69,7 +69,10 @@ test('a PDF and an image imported with a note become searchable by their text; t
 
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Search notes' }).fill('zeppelin');
-    await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: 'sample.pdf' }).click();
+    await page
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: 'sample.pdf' })
+      .click();
     await expect(page.getByRole('status').filter({ hasText: 'Text extracted: 3 pages' })).toBeVisible();
     const viewer = page.getByRole('region', { name: 'PDF sample.pdf' });
     await expect(viewer.getByText('Page 1 of 3')).toBeVisible();
@@ -123,7 +126,9 @@ test('a corrupt PDF and an unreadable image show a failed status and the rest of
   await expect(page.getByText('Text extraction failed: This PDF is damaged or is not a PDF.')).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByRole('alert').filter({ hasText: 'This PDF is damaged or is not a PDF.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This PDF is damaged or is not a PDF.' }),
+  ).toBeVisible();
   await backToList(page);
   await page.getByRole('button', { name: 'unreadable.png' }).click();
   await expect(

@@ -1,5 +1,6 @@
 import type { ExtractionStatus } from '../db/extractTables';
 import type { VaultDb } from '../db/schema';
+import { attachmentFolder } from '../domain/notes/attachments';
 import { readNote } from '../domain/notes/frontmatter/readNote';
 import { htmlBlockTexts } from './htmlBlockText';
 
@@ -19,8 +20,9 @@ export interface ExtractedText {
 }
 
 /**
- * One `attachment_text` entry (spec 2.2). `file` is the embed's target as written in the note
- * (`report.pdf`, `Attachments/scan.png`), or `html:<n>` for the n-th HTML block (1-based).
+ * One `attachment_text` entry (spec 2.2). `file` is `attachments/<note_id>/<name>` for the
+ * note's own attachment, the embed's target as written for another filed file
+ * (`Attachments/scan.png`), or `html:<n>` for the n-th HTML block (1-based).
  * An embedded file whose text is not read yet, or could not be, has `text: ''` and its
  * `status` (`extracting` or `failed`, with `reason`); entries of read files carry no status.
  */
@@ -68,10 +70,11 @@ export async function attachmentTextFor(
     seen.add(link.to_id);
     const text = await extractedTextOf(db, link.to_id);
     if (!text) continue;
-    if (text.status === 'done') entries.push({ file: link.target, text: text.pages.join('\n\n') });
+    const file = await embedName(db, noteId, link.to_id, link.target);
+    if (text.status === 'done') entries.push({ file, text: text.pages.join('\n\n') });
     else
       entries.push({
-        file: link.target,
+        file,
         text: '',
         status: text.status,
         ...(text.reason ? { reason: text.reason } : {}),
@@ -82,6 +85,13 @@ export async function attachmentTextFor(
     entries.push({ file: `html:${i + 1}`, text });
   });
   return capBytes(entries, maxBytes);
+}
+
+/** The note's own attachment as `attachments/<note_id>/<name>` (spec 2.2); another file as written. */
+async function embedName(db: VaultDb, noteId: string, fileId: string, target: string): Promise<string> {
+  const row = await db.notes.get(fileId);
+  const folder = attachmentFolder(noteId);
+  return row?.folderPath === folder ? `${folder}/${row.title}` : target;
 }
 
 function capBytes(entries: AttachmentText[], maxBytes: number): AttachmentText[] {
