@@ -57,6 +57,7 @@ export function attachSync(input: AttachSyncInput): SyncController {
   const bodies = createNoteBodies(services, input.openChannel(`cairn:crdt:${input.vaultId}`));
   controller = createSyncController({
     db,
+    installDeviceId: input.deviceId,
     vaultName: input.vaultName,
     now: input.now,
     fetch: (...args) => fetch(...args),

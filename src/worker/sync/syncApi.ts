@@ -1,6 +1,7 @@
+import type { BindingChoice } from '../../sync/engine/binding/bindingFlow';
 import type { VaultDb } from '../db/schema';
 import { syncOf } from './attachSync';
-import type { SyncController, SyncState } from './syncController';
+import type { SetUpAnswer, SyncController, SyncState } from './syncController';
 
 type Answer<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
 
@@ -12,7 +13,9 @@ export interface SyncApi {
   setServiceUrl(url: string): Promise<Answer<null>>;
   requestCode(email: string): Promise<Answer<{ devCode?: string }>>;
   signIn(email: string, code: string, deviceName: string): Promise<Answer<SyncState['setup']>>;
-  setUp(): Promise<Answer<{ kind: 'created'; recoveryKey: string } | { kind: 'needs_key' }>>;
+  setUp(): Promise<Answer<SetUpAnswer>>;
+  /** the answer to the one-time binding question (spec 3.5): sync, merge or local */
+  choose(choice: BindingChoice): Promise<Answer<SetUpAnswer | { kind: 'local' }>>;
   restore(recoveryKey: string): Promise<Answer<null>>;
   signOut(): Promise<void>;
   syncNow(): Promise<void>;
@@ -37,6 +40,7 @@ export function createSyncApi(db: VaultDb): SyncApi {
     requestCode: async (email) => (await c()?.requestCode(email)) ?? NOT_ATTACHED,
     signIn: async (email, code, name) => (await c()?.signIn(email, code, name)) ?? NOT_ATTACHED,
     setUp: async () => (await c()?.setUp()) ?? NOT_ATTACHED,
+    choose: async (choice) => (await c()?.choose(choice)) ?? NOT_ATTACHED,
     restore: async (key) => (await c()?.restore(key)) ?? NOT_ATTACHED,
     signOut: async () => {
       await c()?.signOut();

@@ -2,6 +2,14 @@ import { deriveVaultKeyring, loadOrCreateDeviceKey, type VaultKeyRecord } from '
 import { createSession } from '../../sync/engine/account/session';
 import { requestCode, signIn } from '../../sync/engine/account/signIn';
 import { restoreWithRecoveryKey, setUpVaultKey } from '../../sync/engine/account/vaultKeySetup';
+import {
+  BINDING_HOLD,
+  type Binding,
+  type BindingChoice,
+  type BindingHold,
+  bindForAccount,
+  chooseBinding,
+} from '../../sync/engine/binding/bindingFlow';
 import { createSyncHttp } from '../../sync/engine/http/syncHttp';
 import type { BodyPort } from '../../sync/engine/ports';
 import { createSyncSocket, type SocketLike } from '../../sync/engine/socket/syncSocket';
@@ -9,6 +17,7 @@ import { createSyncEngine, type SyncEngine, type Timers } from '../../sync/engin
 import type { SyncStatus } from '../../sync/engine/syncStatus';
 import type { VaultDb } from '../db/schema';
 import { applyRecords } from './applyRecords';
+import { createBindingFacts } from './bindingFacts';
 import { createDexieOutbox } from './dexieOutbox';
 import { readRecord } from './recordPayloads';
 import {
@@ -24,6 +33,8 @@ import { CLIENT_HEADER, SYNC_RECORD_TYPES } from './syncTypes';
 
 export interface SyncControllerDeps {
   db: VaultDb;
+  /** this install's device id (the one its clocks name): the binding's foreign-clock fact */
+  installDeviceId: string;
   vaultName: string;
   now: () => number;
   fetch: typeof fetch;
@@ -44,13 +55,27 @@ export interface SyncControllerDeps {
 /** What the UI sees of sync (vaultApi.sync.state). */
 export interface SyncState {
   account: { email: string; userId: string; deviceId: string } | null;
-  /** signed_out → needs_key (another device set up the vault key) → ready */
-  setup: 'signed_out' | 'needs_key' | 'ready';
+  /**
+   * signed_out → (a binding hold of spec 3.5: needs_decision, foreign, unknown) → needs_key
+   * (another device set up the vault key) → ready; `local`: the user kept this vault local for
+   * the account.
+   */
+  setup: 'signed_out' | BindingHold | 'local' | 'needs_key' | 'ready';
+  /** needs_decision only: the account has a vault to merge with */
+  mergeAvailable: boolean;
   serviceUrl: string;
   status: SyncStatus;
 }
 
 type Answer<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+export type SetUpAnswer =
+  | { kind: 'created'; recoveryKey: string }
+  | { kind: 'needs_key' }
+  | { kind: 'ready' };
+
+/** whether the signed-in account has a vault to merge with (the binding question's third button) */
+const MERGE_TARGET = 'bindingMergeTarget';
 
 /**
  * The worker half of sync: sign-in with an email code, vault key set-up (recovery key shown
@@ -85,9 +110,13 @@ export function createSyncController(deps: SyncControllerDeps) {
     const session = await tokens.load();
     const email = await state.get<string>('email');
     const ready = (await state.get(VAULT_KEY)) !== undefined;
+    const hold = (await state.get<BindingHold | null>(BINDING_HOLD)) ?? null;
+    const binding = await state.get<Binding>(BINDING);
+    const local = binding?.mode === 'local' && binding.userId === session?.userId;
     return {
       account: session ? { email: email ?? '', userId: session.userId, deviceId: session.deviceId } : null,
-      setup: !session ? 'signed_out' : ready ? 'ready' : 'needs_key',
+      setup: !session ? 'signed_out' : hold ? hold : local ? 'local' : ready ? 'ready' : 'needs_key',
+      mergeAvailable: (await state.get<boolean>(MERGE_TARGET)) === true,
       serviceUrl: await serviceUrl(),
       status: lastStatus,
     };
@@ -97,12 +126,36 @@ export function createSyncController(deps: SyncControllerDeps) {
     for (const l of listeners) l(s);
   }
 
+  /** Spec 3.5 for the signed-in account; an `unknown` answer is asked again after 60 s. */
+  let retryBinding: unknown = null;
+  async function decideBinding(): Promise<void> {
+    const session = await tokens.load();
+    if (!session) return;
+    const { call } = await http();
+    const facts = createBindingFacts(db, deps.installDeviceId);
+    const decision = await bindForAccount({ state, call, facts }, session.userId);
+    const listed = await call<{ vaults: unknown[] }>('GET', '/sync/vaults');
+    await state.set(MERGE_TARGET, listed.ok && listed.value.vaults.length > 0);
+    if (retryBinding !== null) deps.timers.clearTimeout(retryBinding);
+    retryBinding =
+      decision.kind === 'unknown'
+        ? deps.timers.setTimeout(() => {
+            retryBinding = null;
+            void decideBinding().then(notify);
+          }, decision.retryAfterMs)
+        : null;
+  }
+
   async function startIfReady(): Promise<void> {
     if (engine) return;
     const session = await tokens.load();
     const vaultKey = await state.get<Uint8Array>(VAULT_KEY);
     const syncVaultId = await state.get<string>(SYNC_VAULT_ID);
     if (!session || !vaultKey || !syncVaultId) return;
+    // checked before any sync service is built (spec 3.5): only a vault bound for sync to THIS account
+    const binding = await state.get<Binding>(BINDING);
+    const hold = await state.get<BindingHold | null>(BINDING_HOLD);
+    if (hold || binding?.mode !== 'sync' || binding.userId !== session.userId) return;
     const key = await loadOrCreateDeviceKey(createDeviceKeyStore(db), deps.subtle);
     if (!key.ok) return;
     const { call } = await http();
@@ -198,15 +251,27 @@ export function createSyncController(deps: SyncControllerDeps) {
       if (!res.ok) return res;
       await tokens.save(res.value);
       await state.set('email', email);
-      await state.set(BINDING, { userId: res.value.userId, mode: 'sync' });
+      await decideBinding();
       await notify();
       return { ok: true, value: (await snapshot()).setup };
     },
-    /** Creates the vault key (answering the recovery key, to show ONCE) or says a key is needed. */
-    async setUp(): Promise<Answer<{ kind: 'created'; recoveryKey: string } | { kind: 'needs_key' }>> {
+    /**
+     * Creates the vault key (answering the recovery key, to show ONCE), says a key is needed, or
+     * starts at once when this vault already holds its key. `own`: the binding choice "sync".
+     */
+    async setUp(target: 'own' | 'account' = 'account'): Promise<Answer<SetUpAnswer>> {
+      const setup = (await snapshot()).setup;
+      if (setup !== 'needs_key' && setup !== 'ready')
+        return { ok: false, error: { code: 'BINDING_HELD', message: `sync is held (${setup})` } };
+      if (setup === 'ready' && target === 'account') {
+        await startIfReady();
+        return { ok: true, value: { kind: 'ready' } };
+      }
       const res = await setUpVaultKey((await http()).call, {
         newVaultId: deps.randomUUID(),
         vaultName: deps.vaultName,
+        target,
+        knownVaultId: target === 'own' ? null : ((await state.get<string>(SYNC_VAULT_ID)) ?? null),
       });
       if (!res.ok) return res;
       if (res.value.kind === 'needs_key') {
@@ -219,11 +284,30 @@ export function createSyncController(deps: SyncControllerDeps) {
       await notify();
       return { ok: true, value: { kind: 'created', recoveryKey: res.value.recoveryKey } };
     },
+    /** The user's answer to the binding question (spec 3.5), then the key set-up it implies. */
+    async choose(choice: BindingChoice): Promise<Answer<SetUpAnswer | { kind: 'local' }>> {
+      const session = await tokens.load();
+      if (!session) return { ok: false, error: { code: 'UNAUTHENTICATED', message: 'sign in first' } };
+      const mergeAvailable = (await state.get<boolean>(MERGE_TARGET)) === true;
+      const chosen = await chooseBinding(state, session.userId, choice, mergeAvailable);
+      if (!chosen.ok) return chosen;
+      if (choice === 'local') {
+        await notify();
+        return { ok: true, value: { kind: 'local' } };
+      }
+      if (choice === 'sync') {
+        await state.set(VAULT_KEY, undefined);
+        await state.set(SYNC_VAULT_ID, undefined);
+      }
+      const res = await this.setUp(choice === 'sync' ? 'own' : 'account');
+      await notify();
+      return res;
+    },
     async restore(recoveryKey: string): Promise<Answer<null>> {
       if (!pendingRecord) {
         const again = await this.setUp();
         if (!again.ok) return again;
-        if (again.value.kind === 'created') return { ok: true, value: null };
+        if (again.value.kind !== 'needs_key') return { ok: true, value: null };
       }
       const opened = restoreWithRecoveryKey(pendingRecord!, recoveryKey);
       if (!opened.ok) return opened;

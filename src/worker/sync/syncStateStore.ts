@@ -24,8 +24,7 @@ export function createStatePort(db: VaultDb): StatePort {
 export const SESSION = 'session';
 export const DEVICE_KEY = 'deviceKey';
 export const VAULT_KEY = 'vaultKey';
-export const SYNC_VAULT_ID = 'syncVaultId';
-export const BINDING = 'sync.account-binding.v1';
+export { BINDING, SYNC_VAULT_ID } from '../../sync/engine/binding/bindingFlow';
 export const SERVICE_URL = 'serviceUrl';
 
 export function createTokenStore(db: VaultDb): TokenStore {

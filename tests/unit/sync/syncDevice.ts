@@ -43,6 +43,7 @@ export async function openDevice(serviceUrl: string, name: string) {
   const net = { ms: 0 };
   const sync = createSyncController({
     db,
+    installDeviceId: deviceId,
     vaultName: `vault of ${name}`,
     now: () => Date.now(),
     fetch: (input, init) => {

@@ -21,8 +21,9 @@ import type { SyncCall } from '../http/syncHttp';
  * The synced vault and its key (docs/sync-client.md, "Set-up"). Key records are per vault
  * (`/auth/key-verifier` scoped by X-Svc-Vault-Id): the record holds the vault's verifier and its
  * vault key wrapped by the recovery key. Outcomes:
- * - the account has no vault yet: this device creates the vault key and a recovery key (shown
- *   ONCE to the user), registers the vault with its sealed name, then stores the record;
+ * - the account has no vault yet (or the user chose to sync this vault as a vault of its own):
+ *   this device creates the vault key and a recovery key (shown ONCE to the user), registers the
+ *   vault with its sealed name, then stores the record;
  * - the account has a vault with a record: this device adopts the account's largest vault (spec
  *   3.5 "merge") and needs its key, from the recovery key or a linked device.
  */
@@ -32,14 +33,24 @@ export type VaultKeySetup =
 
 export async function setUpVaultKey(
   call: SyncCall,
-  input: { newVaultId: string; vaultName: string },
+  input: {
+    newVaultId: string;
+    vaultName: string;
+    /** `own`: the vault registers as an account vault of its own (binding choice "sync");
+     * `account`: it joins the account's vault (this vault's own uuid when the account lists it,
+     * else the largest): the binding choice "merge", and every start of spec 3.5 */
+    target: 'own' | 'account';
+    /** this vault's sync uuid from an earlier binding, if any */
+    knownVaultId: string | null;
+  },
 ): Promise<SyncResult<VaultKeySetup>> {
   const listed = await call<VaultListResponse>('GET', '/sync/vaults');
   if (!listed.ok) return listed;
-  const largest = [...listed.value.vaults].sort(
-    (a, b) => b.itemCount - a.itemCount || a.createdAt - b.createdAt,
-  )[0];
-  if (largest) {
+  const known = listed.value.vaults.find((v) => v.vaultId === input.knownVaultId);
+  const largest =
+    known ??
+    [...listed.value.vaults].sort((a, b) => b.itemCount - a.itemCount || a.createdAt - b.createdAt)[0];
+  if (largest && input.target === 'account') {
     const stored = await call<KeyVerifierResponse>('GET', '/auth/key-verifier', { vaultId: largest.vaultId });
     if (!stored.ok) return stored;
     if (stored.value.verifier !== null) {
