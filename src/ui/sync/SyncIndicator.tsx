@@ -13,11 +13,15 @@ export function SyncIndicator(props: { client: { api: VaultRemote } }) {
         <span
           class="sync-indicator"
           data-testid="sync-indicator"
-          data-phase={s().status.phase}
+          data-phase={s().revoked ? 'error' : s().status.phase}
           title={s().status.error ? ERROR_TEXT[s().status.error!.category] : undefined}
           role="status"
         >
-          {s().setup === 'ready' ? indicatorText(s().status) : 'Sync off'}
+          {s().revoked
+            ? 'Sync stopped: device revoked'
+            : s().setup === 'ready'
+              ? indicatorText(s().status)
+              : 'Sync off'}
         </span>
       )}
     </Show>

@@ -1,11 +1,19 @@
 import { createSignal, Match, Show, Switch } from 'solid-js';
-import { ERROR_TEXT, indicatorText } from './syncMessages';
+import type { BindingChoice } from '../../sync/engine/binding/bindingFlow';
+import { BindingQuestion } from './BindingQuestion';
+import { DeviceList } from './DeviceList';
+import { JoinDevice } from './JoinDevice';
+import { LinkDevice } from './LinkDevice';
+import { PlanUsage } from './PlanUsage';
+import { ERROR_TEXT, HOLD_TEXT, indicatorText, REVOKED_TEXT } from './syncMessages';
 import { syncApi, syncState } from './syncSource';
 
 /**
- * Settings → Sync: the service URL, sign-in with an emailed code, vault key set-up (the recovery
- * key shown ONCE, to write down) or restore on a second device, status with a clear message per
- * error category, sync now and sign out. Dispatches to the worker only.
+ * Settings → Sync: sign-in with an emailed code, the one-time binding question (spec 3.5), vault
+ * key set-up (the recovery key shown ONCE, to write down) or, on a new device, the recovery key
+ * or a link from another device; then status with a clear message per error category, plan and
+ * usage, linking a new device, the device list with revoke, sync now and sign out. Dispatches to
+ * the worker only.
  */
 export function SyncPanel() {
   const [email, setEmail] = createSignal('');
@@ -43,11 +51,19 @@ export function SyncPanel() {
     act(async () => {
       const res = await api().signIn(email(), code(), navigator.userAgent.slice(0, 60) || 'Browser');
       if (!res.ok) return res.error.message;
-      const setup = await api().setUp();
-      if (!setup.ok) return setup.error.message;
-      if (setup.value.kind === 'created') setRecovery(setup.value.recoveryKey);
-      return setup.value.kind === 'needs_key' ? 'Enter the recovery key of your vault to finish.' : undefined;
+      // a binding hold (the question, a foreign or unchecked vault) is shown by the panel itself
+      if (res.value !== 'needs_key' && res.value !== 'ready') return undefined;
+      return afterSetUp(await api().setUp());
     });
+  const afterSetUp = (setup: Awaited<ReturnType<ReturnType<typeof api>['choose']>>) => {
+    if (!setup.ok) return setup.error.message;
+    if (setup.value.kind === 'created') setRecovery(setup.value.recoveryKey);
+    return setup.value.kind === 'needs_key'
+      ? 'Enter the recovery key of your vault, or link this device from another one, to finish.'
+      : undefined;
+  };
+  const choose = (choice: BindingChoice) => act(async () => afterSetUp(await api().choose(choice)));
+  const signOut = () => act(async () => void (await api().signOut()));
   const restore = () =>
     act(async () => {
       const res = await api().restore(typedKey());
@@ -94,6 +110,27 @@ export function SyncPanel() {
               </form>
               <p class="hint">Service: {s().serviceUrl}</p>
             </Match>
+            <Match when={s().setup === 'needs_decision'}>
+              <BindingQuestion
+                email={s().account?.email ?? ''}
+                mergeAvailable={s().mergeAvailable}
+                busy={busy()}
+                onChoose={(c) => void choose(c)}
+              />
+            </Match>
+            <Match when={s().setup === 'foreign' || s().setup === 'unknown' || s().setup === 'local'}>
+              <p role="status" data-testid="sync-hold">
+                {HOLD_TEXT[s().setup as keyof typeof HOLD_TEXT]}
+              </p>
+              <Show when={s().setup === 'local'}>
+                <button type="button" disabled={busy()} onClick={() => void choose('sync')}>
+                  Sync this vault
+                </button>{' '}
+              </Show>
+              <button type="button" disabled={busy()} onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </Match>
             <Match when={s().setup === 'needs_key'}>
               <p>Signed in as {s().account?.email}. This vault’s key is needed on this device.</p>
               <label>
@@ -102,13 +139,20 @@ export function SyncPanel() {
               <button type="button" disabled={busy()} onClick={() => void restore()}>
                 Unlock
               </button>
+              <p class="hint">Or, without the recovery key:</p>
+              <JoinDevice />
             </Match>
             <Match when={s().setup === 'ready'}>
               <p>
                 Signed in as {s().account?.email}.{' '}
                 <span data-testid="sync-status-text">{indicatorText(s().status)}</span>
               </p>
-              <Show when={s().status.error}>{(e) => <p role="alert">{ERROR_TEXT[e().category]}</p>}</Show>
+              <Show when={s().revoked}>
+                <p role="alert">{REVOKED_TEXT}</p>
+              </Show>
+              <Show when={s().revoked ? null : s().status.error}>
+                {(e) => <p role="alert">{ERROR_TEXT[e().category]}</p>}
+              </Show>
               <button
                 type="button"
                 disabled={busy()}
@@ -116,13 +160,14 @@ export function SyncPanel() {
               >
                 Sync now
               </button>{' '}
-              <button
-                type="button"
-                disabled={busy()}
-                onClick={() => void act(async () => void (await api().signOut()))}
-              >
+              <button type="button" disabled={busy()} onClick={() => void signOut()}>
                 Sign out
               </button>
+              <Show when={!s().revoked}>
+                <PlanUsage />
+                <LinkDevice />
+                <DeviceList />
+              </Show>
             </Match>
           </Switch>
         )}

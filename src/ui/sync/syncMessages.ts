@@ -39,3 +39,14 @@ export function indicatorText(s: SyncStatus): string {
     }
   }
 }
+
+/** Why sync is held after sign-in (spec 3.5), in the user's words. */
+export const HOLD_TEXT = {
+  foreign:
+    'This vault is synced with another account. Sync stays off here; sign in with that account to sync it.',
+  unknown: 'The sync service could not be reached to check this vault. Sync tries again in a minute.',
+  local: 'You chose to keep this vault on this device only. Nothing of it is sent to the sync service.',
+} as const;
+
+export const REVOKED_TEXT =
+  'This device was revoked from another device: sync stopped here, and everything already on this device stays. Sign out and sign in again to sync.';

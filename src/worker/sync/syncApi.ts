@@ -1,5 +1,9 @@
+import type { SponsorView } from '../../sync/engine/account/sponsorLink';
 import type { BindingChoice } from '../../sync/engine/binding/bindingFlow';
+import type { DeviceInfo } from '../../sync/protocol/devices';
+import type { BillingReport } from '../../sync/protocol/plans';
 import type { VaultDb } from '../db/schema';
+import type { JoinerScreen } from './accountScreens';
 import { syncOf } from './attachSync';
 import type { SetUpAnswer, SyncController, SyncState } from './syncController';
 
@@ -19,6 +23,22 @@ export interface SyncApi {
   restore(recoveryKey: string): Promise<Answer<null>>;
   signOut(): Promise<void>;
   syncNow(): Promise<void>;
+  /** plan, status, limits, usage and expiry (GET /auth/billing) */
+  billing(): Promise<Answer<BillingReport>>;
+  /** the account's live devices, this one marked `current` */
+  devices(): Promise<Answer<DeviceInfo[]>>;
+  revokeDevice(deviceId: string): Promise<Answer<unknown>>;
+  /** "Link a new device" on a signed-in device: poll about once a second while shown */
+  sponsorStart(): Promise<Answer<SponsorView>>;
+  sponsorPoll(): Promise<Answer<SponsorView>>;
+  /** after the user saw the new device accept the code */
+  sponsorSend(): Promise<Answer<SponsorView>>;
+  sponsorStop(): Promise<void>;
+  /** "Link with another device" on a new device that needs the vault key */
+  joinStart(): Promise<Answer<JoinerScreen>>;
+  joinPoll(): Promise<Answer<JoinerScreen>>;
+  joinCode(code: string): Promise<Answer<JoinerScreen>>;
+  joinStop(): Promise<void>;
 }
 
 const NOT_ATTACHED = {
@@ -48,5 +68,16 @@ export function createSyncApi(db: VaultDb): SyncApi {
     syncNow: async () => {
       await c()?.syncNow();
     },
+    billing: async () => (await c()?.account.billing()) ?? NOT_ATTACHED,
+    devices: async () => (await c()?.account.devices()) ?? NOT_ATTACHED,
+    revokeDevice: async (id) => (await c()?.account.revoke(id)) ?? NOT_ATTACHED,
+    sponsorStart: async () => (await c()?.account.sponsorStart()) ?? NOT_ATTACHED,
+    sponsorPoll: async () => (await c()?.account.sponsorPoll()) ?? NOT_ATTACHED,
+    sponsorSend: async () => (await c()?.account.sponsorSend()) ?? NOT_ATTACHED,
+    sponsorStop: async () => c()?.account.sponsorStop(),
+    joinStart: async () => (await c()?.account.joinStart()) ?? NOT_ATTACHED,
+    joinPoll: async () => (await c()?.account.joinPoll()) ?? NOT_ATTACHED,
+    joinCode: async (code) => (await c()?.account.joinCode(code)) ?? NOT_ATTACHED,
+    joinStop: async () => c()?.account.joinStop(),
   };
 }

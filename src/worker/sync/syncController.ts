@@ -16,6 +16,7 @@ import { createSyncSocket, type SocketLike } from '../../sync/engine/socket/sync
 import { createSyncEngine, type SyncEngine, type Timers } from '../../sync/engine/syncEngine';
 import type { SyncStatus } from '../../sync/engine/syncStatus';
 import type { VaultDb } from '../db/schema';
+import { createAccountScreens } from './accountScreens';
 import { applyRecords } from './applyRecords';
 import { createBindingFacts } from './bindingFacts';
 import { createDexieOutbox } from './dexieOutbox';
@@ -63,6 +64,8 @@ export interface SyncState {
   setup: 'signed_out' | BindingHold | 'local' | 'needs_key' | 'ready';
   /** needs_decision only: the account has a vault to merge with */
   mergeAvailable: boolean;
+  /** this device was revoked from another one: sync stopped (cleared by the next sign-in) */
+  revoked: boolean;
   serviceUrl: string;
   status: SyncStatus;
 }
@@ -76,6 +79,7 @@ export type SetUpAnswer =
 
 /** whether the signed-in account has a vault to merge with (the binding question's third button) */
 const MERGE_TARGET = 'bindingMergeTarget';
+const REVOKED = 'deviceRevoked';
 
 /**
  * The worker half of sync: sign-in with an email code, vault key set-up (recovery key shown
@@ -117,6 +121,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       account: session ? { email: email ?? '', userId: session.userId, deviceId: session.deviceId } : null,
       setup: !session ? 'signed_out' : hold ? hold : local ? 'local' : ready ? 'ready' : 'needs_key',
       mergeAvailable: (await state.get<boolean>(MERGE_TARGET)) === true,
+      revoked: (await state.get<boolean>(REVOKED)) === true,
       serviceUrl: await serviceUrl(),
       status: lastStatus,
     };
@@ -179,6 +184,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       timers: deps.timers,
       onStatus: (s) => {
         lastStatus = s;
+        if (s.error?.code === 'DEVICE_REVOKED') void revoked();
         notify().catch((err: unknown) => {
           // the vault closing under a last status report is expected; anything else is a bug
           if ((err as { name?: string }).name !== 'DatabaseClosedError') console.error('sync status', err);
@@ -198,10 +204,7 @@ export function createSyncController(deps: SyncControllerDeps) {
           open,
           timers: deps.timers,
           onWake: () => created.wake(),
-          onRevoked: () => {
-            created.stop();
-            socket?.stop();
-          },
+          onRevoked: () => void revoked(),
         })
       : null;
     deps.whileLeader(
@@ -218,7 +221,28 @@ export function createSyncController(deps: SyncControllerDeps) {
   }
   let stopLeading: () => void = () => {};
 
-  return {
+  /** Another device revoked this one: sync stops here, and the state says why (until a sign-in). */
+  let revoking = false;
+  async function revoked(): Promise<void> {
+    // stopping the engine reports its status again (with the same error): act once
+    if (revoking) return;
+    revoking = true;
+    engine?.stop();
+    engine = null;
+    stopLeading();
+    await state.set(REVOKED, true);
+    await notify();
+  }
+
+  async function adoptKey(vaultId: string, vaultKey: Uint8Array): Promise<void> {
+    await state.set(VAULT_KEY, vaultKey);
+    await state.set(SYNC_VAULT_ID, vaultId);
+    pendingRecord = null;
+    await startIfReady();
+    await notify();
+  }
+
+  const controller = {
     init: () => startIfReady(),
     state: snapshot,
     onState(listener: (s: SyncState) => void) {
@@ -251,6 +275,8 @@ export function createSyncController(deps: SyncControllerDeps) {
       if (!res.ok) return res;
       await tokens.save(res.value);
       await state.set('email', email);
+      await state.set(REVOKED, false);
+      revoking = false;
       await decideBinding();
       await notify();
       return { ok: true, value: (await snapshot()).setup };
@@ -311,13 +337,26 @@ export function createSyncController(deps: SyncControllerDeps) {
       }
       const opened = restoreWithRecoveryKey(pendingRecord!, recoveryKey);
       if (!opened.ok) return opened;
-      await state.set(VAULT_KEY, opened.vaultKey);
-      await state.set(SYNC_VAULT_ID, pendingRecord!.vaultId);
-      pendingRecord = null;
-      await startIfReady();
-      await notify();
+      await adoptKey(pendingRecord!.vaultId, opened.vaultKey);
       return { ok: true, value: null };
     },
+    /** Plan and usage, devices and revoke, and linking a device (accountScreens.ts). */
+    account: createAccountScreens({
+      call: async () => (await http()).call,
+      now: deps.now,
+      vault: async () => {
+        const vaultKey = await state.get<Uint8Array>(VAULT_KEY);
+        const vaultId = await state.get<string>(SYNC_VAULT_ID);
+        return vaultKey && vaultId ? { vaultId, vaultKey } : null;
+      },
+      record: async () => {
+        if (!pendingRecord) await controller.setUp();
+        return pendingRecord
+          ? { ok: true, value: pendingRecord }
+          : { ok: false, error: { code: 'SYNC_NOT_READY', message: 'this vault needs no key', status: 0 } };
+      },
+      adoptKey,
+    }),
     requestPush: () => engine?.requestPush(),
     /** a Yjs update of this note was queued (its per-note 1 s window, spec 4.2.2) */
     bodyChanged: (docId: string) => engine?.bodyChanged(docId),
@@ -351,6 +390,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       stopLeading();
     },
   };
+  return controller;
 }
 
 export type SyncController = ReturnType<typeof createSyncController>;
