@@ -1,0 +1,89 @@
+import { For, Show } from 'solid-js';
+import type { SectionProps } from '../../app/section';
+import { BookmarkList } from '../bookmarks/BookmarkList';
+import { readOp, writeOp } from '../shared/callOp';
+import { createFailure } from '../shared/createFailure';
+import { createLive } from '../shared/createLive';
+import { FailureBanner } from '../shared/FailureBanner';
+import { AddHomePage } from './AddHomePage';
+import { type HomePage, homeHref } from './homeTargets';
+import '../planning.css';
+import '../reminders/reminders.css';
+
+/** `#/home`: the pinned home pages (the default first in its place, marked) and the bookmarks. */
+export function HomeSection(props: SectionProps) {
+  const failure = createFailure();
+  const pages = createLive(
+    props.client,
+    ['homePages'],
+    () => 0,
+    () => readOp<{ homePages: HomePage[]; defaultId: string | null }>(props.client, 'homePages.list'),
+  );
+  const act = async (op: string, ...args: unknown[]) =>
+    failure.take(await writeOp<unknown>(props.client, op, ...args)) !== null;
+  const move = (index: number, by: number) => {
+    const ids = (pages.data()?.homePages ?? []).map((p) => p.id);
+    const [id] = ids.splice(index, 1);
+    if (id === undefined) return;
+    ids.splice(index + by, 0, id);
+    void act('homePages.reorder', ids);
+  };
+  return (
+    <div class="planning home-section">
+      <FailureBanner error={failure.error() ?? pages.error()} onDismiss={failure.clear} />
+      <section aria-labelledby="home-pages-heading">
+        <h2 id="home-pages-heading">Home pages</h2>
+        <ul class="record-list" aria-label="Home pages">
+          <For each={pages.data()?.homePages} fallback={<li class="empty">Pin the places you open most.</li>}>
+            {(p, i) => (
+              <li>
+                <a href={homeHref(p)}>
+                  {p.name}
+                  <Show when={p.isDefault}>
+                    <span class="record-meta"> (default)</span>
+                  </Show>
+                </a>
+                <div class="record-actions">
+                  <Show when={!p.isDefault}>
+                    <button
+                      type="button"
+                      aria-label={`Make ${p.name} the default`}
+                      onClick={() => act('homePages.update', p.id, { isDefault: true })}
+                    >
+                      Make default
+                    </button>
+                  </Show>
+                  <button
+                    type="button"
+                    aria-label={`Move ${p.name} up`}
+                    disabled={i() === 0}
+                    onClick={() => move(i(), -1)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Move ${p.name} down`}
+                    disabled={i() === (pages.data()?.homePages.length ?? 0) - 1}
+                    onClick={() => move(i(), 1)}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Remove home page ${p.name}`}
+                    onClick={() => act('homePages.delete', p.id)}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </li>
+            )}
+          </For>
+        </ul>
+        <AddHomePage client={props.client} onAdd={(input) => act('homePages.create', input)} />
+      </section>
+      <BookmarkList client={props.client} failure={failure} />
+    </div>
+  );
+}
