@@ -8,6 +8,7 @@ import { createNoteList } from '../notes/createNoteList';
 import { FolderDropZone } from '../notes/drop/FolderDropZone';
 import { FolderTree } from '../notes/FolderTree';
 import { NoteList } from '../notes/NoteList';
+import { ReminderNotices } from '../planning/reminders/ReminderNotices';
 import { planningSections } from '../planning/sections';
 import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
 import { UpdateToast } from '../pwa/UpdateToast';
@@ -226,6 +227,7 @@ export function App() {
         />
       </Show>
       <UpdateToast prompt={updates} />
+      <ReminderNotices client={client} />
       <AgentSurfaces client={client} noteId={route.noteId} />
     </div>
   );

@@ -10,6 +10,19 @@ const JournalSection = lazy(() =>
 const CanvasSection = lazy(() =>
   import('./canvas/CanvasSection').then((m) => ({ default: m.CanvasSection })),
 );
+const HomeSection = lazy(() => import('./home/HomeSection').then((m) => ({ default: m.HomeSection })));
+const CalendarSection = lazy(() =>
+  import('./calendar/CalendarSection').then((m) => ({ default: m.CalendarSection })),
+);
+const RemindersSection = lazy(() =>
+  import('./reminders/RemindersSection').then((m) => ({ default: m.RemindersSection })),
+);
+const TemplatesSection = lazy(() =>
+  import('./templates/TemplatesSection').then((m) => ({ default: m.TemplatesSection })),
+);
+const FiltersSection = lazy(() =>
+  import('./filters/FiltersSection').then((m) => ({ default: m.FiltersSection })),
+);
 
 /** The planning half's sections (tasks, journal, inbox, ...), listed as they are built. */
 export const planningSections: Section[] = [
@@ -17,4 +30,9 @@ export const planningSections: Section[] = [
   { id: 'inbox', label: 'Inbox', shortcut: 'i', component: InboxSection },
   { id: 'journal', label: 'Journal', shortcut: 'j', component: JournalSection },
   { id: 'canvas', label: 'Canvas', shortcut: 'c', component: CanvasSection },
+  { id: 'home', label: 'Home', shortcut: 'h', component: HomeSection },
+  { id: 'calendar', label: 'Calendar', shortcut: 'e', component: CalendarSection },
+  { id: 'reminders', label: 'Reminders', shortcut: 'r', component: RemindersSection },
+  { id: 'templates', label: 'Templates', shortcut: 'p', component: TemplatesSection },
+  { id: 'filters', label: 'Filters', shortcut: 'f', component: FiltersSection },
 ];

@@ -57,7 +57,10 @@ export function AddHomePage(props: Props) {
       targetId: target.targetId,
       isDefault: isDefault(),
     });
-    if (ok) setName('');
+    if (ok) {
+      setName('');
+      setDefault(false);
+    }
   }
   return (
     <form class="record-form" onSubmit={submit} aria-label="Add home page">

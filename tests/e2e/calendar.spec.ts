@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+
+test('add an event to today, see it in the week and the month, edit it, it persists, delete it', async ({
+  page,
+}) => {
+  await page.goto('/#/calendar');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  });
+  const form = page.getByRole('form', { name: 'New event' });
+  await form.getByRole('textbox', { name: 'Event' }).fill('Team lunch');
+  await form.getByLabel('Starts').fill('12:00');
+  await form.getByLabel('Ends').fill('13:30');
+  await form.getByRole('textbox', { name: 'Place' }).fill('Canteen');
+  await form.getByRole('button', { name: 'Add event' }).click();
+
+  const todayAgenda = page.locator('.day-agenda[data-today="true"]');
+  await expect(todayAgenda.getByText('Team lunch')).toBeVisible();
+  await expect(todayAgenda.getByText('12:00–13:30')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Month' }).click();
+  await expect(page.getByRole('button', { name: `${today}, 1 event` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Team lunch' }).click();
+  const edit = page.getByRole('form', { name: 'Edit event' });
+  await edit.getByRole('textbox', { name: 'Event' }).fill('Team lunch (moved)');
+  await edit.getByLabel('Starts').fill('12:30');
+  await edit.getByLabel('Ends').fill('14:00');
+  await edit.getByRole('button', { name: 'Save event' }).click();
+  await expect(page.getByText('12:30–14:00')).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(page.getByText('Team lunch (moved)')).toBeVisible();
+  page.once('dialog', (d) => d.accept());
+  await page.getByRole('button', { name: 'Delete Team lunch (moved)' }).click();
+  await expect(page.getByText('Team lunch (moved)')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `${today}, 0 events` })).toBeVisible();
+});
+
+test('an all-day event and a refused one: the form says why', async ({ page }) => {
+  await page.goto('/#/calendar/week');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  const form = page.getByRole('form', { name: 'New event' });
+  await form.getByRole('button', { name: 'Add event' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Give the event a title.');
+  await form.getByRole('textbox', { name: 'Event' }).fill('Holiday');
+  await form.getByRole('checkbox', { name: 'All day' }).check();
+  await form.getByRole('button', { name: 'Add event' }).click();
+  await expect(page.locator('.day-agenda[data-today="true"]').getByText('All day')).toBeVisible();
+});
