@@ -49,8 +49,13 @@ async function expectFoundByText(page: Page, word: string, title: string, timeou
 
 test('a PDF and an image imported with a note become searchable by their text; the PDF opens page by page', async ({
   page,
+  context,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
+  // Every file the readers need comes from our own origin (no CDN): record every request made.
+  const requested: string[] = [];
+  context.on('request', (r) => requested.push(r.url()));
   const dir = mkdtempSync(join(tmpdir(), 'cairn-extract-'));
   const root = join(dir, 'Field notes');
   mkdirSync(root);
@@ -59,6 +64,9 @@ test('a PDF and an image imported with a note become searchable by their text; t
   writeFileSync(join(root, 'Trip.md'), '# Trip\n\nSee the report.\n\n![[sample.pdf]]\n');
   try {
     await ready(page);
+    // A returning visit: the page and its workers start under the service worker's control.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await ready(page);
     await setFolders(page, true);
     await page.getByLabel('Import a folder').setInputFiles(root);
     await expect(page.getByRole('status').filter({ hasText: 'Imported 1 notes and 2 files.' })).toBeVisible();
@@ -66,6 +74,23 @@ test('a PDF and an image imported with a note become searchable by their text; t
     // "zeppelin" is only on page 2 of the PDF; "marmalade" only in the picture.
     await expectFoundByText(page, 'zeppelin', 'sample.pdf', 60_000);
     await expectFoundByText(page, 'marmalade', 'sign.png', 150_000);
+    const origin = new URL(baseURL ?? '').origin;
+    const syncOrigin = `http://127.0.0.1:${process.env.E2E_SYNC_PORT ?? 8787}`;
+    expect(
+      requested.filter((u) => u.startsWith('http') && !u.startsWith(origin) && !u.startsWith(syncOrigin)),
+    ).toEqual([]);
+    expect(requested.some((u) => /\/ocr\/[0-9a-f]+\/eng\.traineddata\.gz$/.test(u))).toBe(true);
+    expect(requested.some((u) => /pdf\.worker\.min-[\w-]+\.mjs$/.test(u))).toBe(true);
+    // The service worker kept the OCR files it served (cache-first: OCR works offline from now on).
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await caches.open('cairn-ocr')).keys()).map((r) =>
+            new URL(r.url).pathname.split('/').pop(),
+          ),
+        ),
+      )
+      .toEqual(expect.arrayContaining(['worker.min.js', 'eng.traineddata.gz']));
 
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Search notes' }).fill('zeppelin');
