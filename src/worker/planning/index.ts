@@ -4,6 +4,7 @@ import type { NoteBodies } from '../stores/noteBodies';
 import { createNoteBodies } from '../stores/noteBodies';
 import { createNotesStore } from '../stores/notesStore';
 import type { VaultServices } from '../vault/services';
+import { canvasCardOperations } from './canvas/canvasCardOperations';
 import { canvasOperations } from './canvas/canvasOperations';
 import { inboxOperations } from './inbox';
 import type { NoteCreator } from './inbox/noteCreator';
@@ -75,6 +76,7 @@ export function planningOperations(
     ...journalOperations(services, tasks),
     ...inboxOperations(services, tasks, notesCreator(services)),
     ...canvasOperations(services),
+    ...canvasCardOperations(services.db),
     ...tagGroup(services, tasks, createNoteTagIndex(services.db, bodies)),
   ];
 }

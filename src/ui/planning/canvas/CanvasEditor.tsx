@@ -2,7 +2,10 @@ import { createMemo, createSignal, For, Index, Show } from 'solid-js';
 import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { FailureBanner } from '../shared/FailureBanner';
+import { CardPicker } from './CardPicker';
+import { cardElement, type EntityType, entityHref } from './cardEntities';
 import { createCanvasScene } from './createCanvasScene';
+import { createCardTitles } from './createCardTitles';
 import { createViewport, type Point } from './createViewport';
 import { SceneElement } from './SceneElement';
 import {
@@ -45,6 +48,17 @@ export function CanvasEditor(props: { client: VaultClient; id: string; onBack: (
   const labels = createMemo(() => elementLabels(scene.elements()));
   const byId = createMemo(() => new Map(scene.elements().map((e) => [e.id, e])));
   const find = (id: string) => byId().get(id);
+  const cardTitle = createCardTitles(props.client, scene.elements);
+  const [picking, setPicking] = createSignal(false);
+  /** A card opens its note, task or project (double-click, or Enter on the focused card). */
+  const openCard = (el: CanvasElement) => {
+    if (el.type === 'card' && el.entity_type && el.entity_id)
+      location.hash = entityHref(el.entity_type as EntityType, el.entity_id);
+  };
+  const labelOf = (el: CanvasElement) =>
+    el.type === 'card'
+      ? `Card for ${el.entity_type ?? 'item'} ${cardTitle(el)}`
+      : (labels().get(el.id) ?? el.type);
   let svg!: SVGSVGElement;
   let gesture: Gesture | null = null;
   let seq = 0;
@@ -56,7 +70,7 @@ export function CanvasEditor(props: { client: VaultClient; id: string; onBack: (
   };
   const worldOf = (e: PointerEvent) => viewport.toWorld(screenOf(e));
   /** The topmost shape under the pointer, looking through connectors (the arrow being drawn). */
-  const shapeAt = (e: PointerEvent) => {
+  const shapeAt = (e: MouseEvent) => {
     for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
       const id = node.closest('[data-element-id]')?.getAttribute('data-element-id');
       const el = id ? find(id) : undefined;
@@ -188,6 +202,9 @@ export function CanvasEditor(props: { client: VaultClient; id: string; onBack: (
       e.preventDefault();
       void scene.commit(removeElement(scene.elements(), el.id));
       setSelected(null);
+    } else if (e.key === 'Enter' && el.type === 'card') {
+      e.preventDefault();
+      openCard(el);
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       setSelected(el.id);
@@ -215,6 +232,9 @@ export function CanvasEditor(props: { client: VaultClient; id: string; onBack: (
             </button>
           )}
         </For>
+        <button type="button" aria-expanded={picking()} onClick={() => setPicking((p) => !p)}>
+          Add card
+        </button>
         <button type="button" onClick={scene.undo} disabled={!scene.canUndo()}>
           Undo
         </button>
@@ -240,11 +260,24 @@ export function CanvasEditor(props: { client: VaultClient; id: string; onBack: (
         </button>
       </div>
       <FailureBanner error={scene.error()} />
+      <Show when={picking()}>
+        <CardPicker
+          client={props.client}
+          onClose={() => setPicking(false)}
+          onPick={(entity) => {
+            const id = newId();
+            const at = viewport.toWorld({ x: svg.clientWidth / 2, y: svg.clientHeight / 2 });
+            void scene.commit([...scene.elements(), cardElement(id, entity, at)]);
+            setSelected(id);
+            setPicking(false);
+          }}
+        />
+      </Show>
       <Show when={selectedEl()}>
         {(el) => (
           <div class="canvas-inspector">
             <label>
-              Text of {labels().get(el().id)?.split(':')[0]}
+              Text of {labelOf(el()).split(':')[0]}
               <input
                 value={el().text ?? ''}
                 maxLength={10000}
@@ -276,6 +309,12 @@ export function CanvasEditor(props: { client: VaultClient; id: string; onBack: (
         onPointerDown={(e) => begin(e, null)}
         onPointerMove={drag}
         onPointerUp={end}
+        // The pointer is captured by the surface during a gesture, so a double-click lands here:
+        // the card under the pointer opens.
+        onDblClick={(e) => {
+          const el = shapeAt(e);
+          if (el) openCard(el);
+        }}
         onPointerCancel={() => {
           gesture = null;
         }}
@@ -303,7 +342,8 @@ export function CanvasEditor(props: { client: VaultClient; id: string; onBack: (
             {(el) => (
               <SceneElement
                 element={el()}
-                label={labels().get(el().id) ?? el().type}
+                label={labelOf(el())}
+                cardTitle={el().type === 'card' ? cardTitle(el()) : undefined}
                 selected={selected() === el().id}
                 find={find}
                 onPointerDown={(e, on) => {

@@ -10,6 +10,8 @@ interface Props {
   onPointerDown: (e: PointerEvent, el: CanvasElement) => void;
   onResizeDown: (e: PointerEvent, el: CanvasElement) => void;
   onKeyDown: (e: KeyboardEvent, el: CanvasElement) => void;
+  /** a card's entity title (live); other elements show their own text */
+  cardTitle?: string;
 }
 
 /** One element drawn in SVG; focusable and named, so it can be reached and moved by keyboard. */
@@ -77,7 +79,21 @@ export function SceneElement(props: Props) {
           />
         </Match>
       </Switch>
-      <Show when={el().text && el().type !== 'arrow' && el().type !== 'line'}>
+      <Show when={el().type === 'card'}>
+        <text x={el().x + 12} y={el().y + 20} class="scene-card-kind" dominant-baseline="middle">
+          {el().entity_type}
+        </text>
+        <text
+          x={el().x + el().width / 2}
+          y={el().y + el().height / 2 + 8}
+          text-anchor="middle"
+          dominant-baseline="middle"
+          class="scene-text scene-card-title"
+        >
+          {props.cardTitle ?? el().text ?? ''}
+        </text>
+      </Show>
+      <Show when={el().text && el().type !== 'arrow' && el().type !== 'line' && el().type !== 'card'}>
         <text
           x={el().type === 'frame' ? el().x + 8 : el().x + el().width / 2}
           y={el().type === 'frame' ? el().y - 8 : el().y + el().height / 2}
