@@ -2,6 +2,7 @@ import { createSignal, For, onMount, Show } from 'solid-js';
 import type { SearchHit } from '../../worker/search/searchTypes';
 import { showModalWhenConnected } from '../app/showModal';
 import type { VaultClient } from '../vault/createVaultClient';
+import { RebuildIndex } from './RebuildIndex';
 import { Snippet } from './Snippet';
 
 interface Props {
@@ -93,6 +94,7 @@ export function SearchDialog(props: Props) {
           )}
         </For>
       </ul>
+      <RebuildIndex client={props.client} />
     </dialog>
   );
 }

@@ -2,6 +2,7 @@ import type { EntityTable } from 'dexie';
 import type { LinkRow } from '../domain/notes/links/linkRows';
 import type { FolderViewRow } from '../ops/folderView/folderViewSchemas';
 import type { PropertyDefinition } from '../ops/properties/propertyRules';
+import type { SearchReason } from '../search/searchReasons';
 
 /** Tables of the knowledge half of the vault (notes, folders, bodies). See schema.ts for versions. */
 export interface NoteRow {
@@ -91,6 +92,8 @@ export interface SearchChunkRow {
 }
 
 export interface NotesTables {
+  /** v9: search reasons (src/worker/search/searchReasons.ts), indexed by note */
+  searchReasons: EntityTable<SearchReason, 'id'>;
   blobs: EntityTable<BlobRow, 'id'>;
   searchChunks: EntityTable<SearchChunkRow, 'key'>;
   notes: EntityTable<NoteRow, 'id'>;
@@ -121,4 +124,9 @@ export const NOTES_TABLES_V2: Record<string, string> = {
   links: '++seq, from_id, to_id, target_name',
   propertyDefinitions: 'nameKey',
   folderViews: 'path',
+};
+
+/** v9: search reasons (why a note should surface; docs/search.md, "Reasons"). */
+export const NOTES_TABLES_V9: Record<string, string> = {
+  searchReasons: 'id, note_id',
 };

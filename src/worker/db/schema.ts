@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { type CrdtMarkTables, SYNC_ENGINE_TABLES_V12 } from '../crdt/crdtMarks';
 import { AGENT_TABLES, type AgentTables } from './agentTables';
 import { EXTRACT_TABLES, type ExtractTables } from './extractTables';
-import { NOTES_TABLES_V1, NOTES_TABLES_V2, type NotesTables } from './notesTables';
+import { NOTES_TABLES_V1, NOTES_TABLES_V2, NOTES_TABLES_V9, type NotesTables } from './notesTables';
 import { PLAN_MORE_TABLES, type PlanMoreTables } from './planMoreTables';
 import { PLANNING_TABLES, type PlanningTables } from './planningTables';
 import { RECORDS_TABLES, type RecordsTables } from './recordsTables';
@@ -20,6 +20,7 @@ import { SYNC_TABLES, type SyncTables } from './syncTables';
  * - 2026-11-21 v5: agent approval audit log (agentTables.ts).
  * - 2026-11-21 v6: calendar events, reminders, bookmarks, templates, saved filters, home pages (recordsTables.ts).
  * - 2026-11-21 v7: text extracted from filed PDFs and images, per page, with status (extractTables.ts).
+ * - 2026-11-21 v9: search reasons (notesTables.ts).
  * - 2026-11-21 v12: what the sync service holds of each note body (crdtMarks) and the outbox in
  *   push order ([kind+state+enqueuedAt] on syncQueue); ../crdt/crdtMarks.ts.
  * v1 to v5 took their shape during the first session and are first released together with it;
@@ -59,6 +60,7 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(5).stores(AGENT_TABLES);
   db.version(6).stores(RECORDS_TABLES);
   db.version(7).stores(EXTRACT_TABLES);
+  db.version(9).stores(NOTES_TABLES_V9);
   db.version(11).stores(PLAN_MORE_TABLES);
   db.version(12).stores(SYNC_ENGINE_TABLES_V12);
   return db;

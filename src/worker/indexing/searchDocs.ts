@@ -5,9 +5,17 @@ import type { DocText, SearchDoc, TextSource } from '../search/searchTypes';
 /** The body a search sees: the markdown without its frontmatter (properties are not prose). */
 export const searchableBody = (markdown: string) => readNote(markdown).body;
 
-/** `pages`: the text extracted from a filed pdf or image (src/worker/extract), indexed as `extra`. */
-export function searchDoc(row: NoteRow, markdown: string, pages: readonly string[] = []): SearchDoc {
-  return {
+/**
+ * `pages`: the text extracted from a filed pdf or image (src/worker/extract), indexed as `extra`;
+ * `reasons`: the note's search reasons (search.addReason), indexed as their own field.
+ */
+export function searchDoc(
+  row: NoteRow,
+  markdown: string,
+  pages: readonly string[] = [],
+  reasons: readonly string[] = [],
+): SearchDoc {
+  const doc: SearchDoc = {
     id: row.id,
     title: row.title,
     folder_path: row.folderPath,
@@ -15,6 +23,22 @@ export function searchDoc(row: NoteRow, markdown: string, pages: readonly string
     body: row.fileType === 'markdown' ? searchableBody(markdown) : '',
     ...(pages.length > 0 ? { extra: pages } : {}),
   };
+  if (reasons.length > 0) doc.reasons = [...reasons];
+  return doc;
+}
+
+/** The search reasons of these notes (all notes when no ids), as texts by note id. */
+export async function reasonsOf(db: VaultDb, ids?: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = ids
+    ? await db.searchReasons
+        .where('note_id')
+        .anyOf([...ids])
+        .toArray()
+    : await db.searchReasons.toArray();
+  rows.sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id));
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.note_id, [...(out.get(r.note_id) ?? []), r.text]);
+  return out;
 }
 
 /** The extracted pages of the given ids that are read (`done`); other ids are absent. */
@@ -46,9 +70,10 @@ export async function loadSearchDocs(db: VaultDb, ids: readonly string[]): Promi
   const rows = await db.notes.bulkGet([...ids]);
   const bodies = await db.bodies.bulkGet([...ids]);
   const pages = await loadFilePages(db, ids);
+  const reasons = await reasonsOf(db, ids);
   const docs: SearchDoc[] = [];
   rows.forEach((row, i) => {
-    if (row) docs.push(searchDoc(row, bodies[i]?.markdown ?? '', pages.get(row.id)));
+    if (row) docs.push(searchDoc(row, bodies[i]?.markdown ?? '', pages.get(row.id), reasons.get(row.id)));
   });
   return docs;
 }
@@ -59,5 +84,6 @@ export async function loadAllSearchDocs(db: VaultDb): Promise<SearchDoc[]> {
   const ids = rows.map((r) => r.id);
   const bodies = await db.bodies.bulkGet(ids);
   const pages = await loadFilePages(db, ids);
-  return rows.map((r, i) => searchDoc(r, bodies[i]?.markdown ?? '', pages.get(r.id)));
+  const reasons = await reasonsOf(db);
+  return rows.map((r, i) => searchDoc(r, bodies[i]?.markdown ?? '', pages.get(r.id), reasons.get(r.id)));
 }

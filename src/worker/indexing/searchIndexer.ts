@@ -1,10 +1,18 @@
+import { fail, ok, type Result } from '../../shared/result';
 import type { ChangeBatch, ChannelPort } from '../changes/changeFeed';
 import type { VaultDb } from '../db/schema';
 import type { LeaderElection } from '../leader';
-import { SearchIndex } from '../search/searchIndex';
+import type { CompactProgress } from '../search/compact';
+import { SearchIndex, type SearchStats } from '../search/searchIndex';
 import type { SearchStore } from '../search/searchStore';
 import { createDexieSearchStore } from './dexieSearchStore';
 import { createNoteTexts, loadAllSearchDocs, loadSearchDocs } from './searchDocs';
+
+export interface RebuildProgress {
+  phase: 'reading' | CompactProgress['phase'];
+  done: number;
+  total: number;
+}
 
 /** Highest `modified` of the notes the index has taken in (kept beside the index's own keys). */
 const WATERMARK = 'cairn:indexedThrough';
@@ -30,7 +38,7 @@ export async function startSearchIndexer(deps: {
   const store: SearchStore = createDexieSearchStore(db);
   const index = await SearchIndex.open({ store, texts: createNoteTexts(db), now: deps.now });
   // Let the UI's first requests through before indexing work starts.
-  const yieldToOthers = () => new Promise((r) => setTimeout(r, 0));
+  const yieldToOthers = () => new Promise<void>((r) => setTimeout(r, 0));
   let chain: Promise<unknown> = Promise.resolve();
   const serial = (work: () => Promise<unknown>) => {
     chain = chain.then(work).catch((err) => console.error('search indexing failed', err));
@@ -44,6 +52,19 @@ export async function startSearchIndexer(deps: {
     if (to > (await watermark())) await store.write(new Map([[WATERMARK, String(to)]]), []);
   }
   const announce = () => channel?.postMessage({ type: 'search-changed' });
+  let progress: RebuildProgress | null = null;
+  const progressListeners = new Set<(p: RebuildProgress | null) => void>();
+  const report = (p: RebuildProgress | null) => {
+    progress = p;
+    for (const l of progressListeners) l(p);
+  };
+
+  /** Every note's search document (the whole vault: for a rebuild). */
+  async function allDocs() {
+    const docs = await loadAllSearchDocs(db);
+    const modified = await db.notes.orderBy('modified').last();
+    return { docs, through: modified?.modified ?? 0 };
+  }
 
   async function catchUp() {
     const from = await watermark();
@@ -51,10 +72,9 @@ export async function startSearchIndexer(deps: {
     const count = await db.notes.count();
     if (stats.documents > count) {
       // Deletions were missed: rebuilding is the only exact answer.
-      const rows = await db.notes.toArray();
-      const docs = await loadAllSearchDocs(db);
-      await index.rebuild(docs, docs.length);
-      await advance(Math.max(0, ...rows.map((r) => r.modified)));
+      const { docs, through } = await allDocs();
+      await index.rebuild(docs, docs.length, undefined, yieldToOthers);
+      await advance(through);
       announce();
       return;
     }
@@ -102,9 +122,13 @@ export async function startSearchIndexer(deps: {
       .flatMap((c) => c.ids);
     if (texts.length > 0) await applyTexts(texts);
     const changed = batch.changes.filter((c) => c.table === 'notes');
-    if (changed.length === 0) return;
+    // A note's reasons changed: its document is rebuilt with them (an upsert of the note).
+    const reasoned = batch.changes.filter((c) => c.table === 'searchReasons').flatMap((c) => c.ids);
+    if (changed.length === 0 && reasoned.length === 0) return;
     const removed = changed.filter((c) => c.op === 'delete').flatMap((c) => c.ids);
-    const put = changed.filter((c) => c.op === 'put').flatMap((c) => c.ids);
+    const put = [
+      ...new Set([...changed.filter((c) => c.op === 'put').flatMap((c) => c.ids), ...reasoned]),
+    ].filter((id) => !removed.includes(id));
     for (const id of removed) await index.remove(id);
     const docs = await loadSearchDocs(db, put);
     if (docs.length > 0) await index.upsertMany(docs);
@@ -155,18 +179,38 @@ export async function startSearchIndexer(deps: {
     index,
     /** resolves when every change seen so far is indexed (tests, bench) */
     settled: () => chain,
-    async rebuild(onProgress?: (p: { done: number; total: number }) => void) {
-      await serial(async () => {
-        const rows = await db.notes.toArray();
-        const docs = await loadAllSearchDocs(db);
-        await index.rebuild(
-          docs,
-          docs.length,
-          onProgress ? (p) => onProgress({ done: p.done, total: p.total }) : undefined,
+    /** The rebuild under way, if any: `{phase, done, total}` (the UI shows it as a progress bar). */
+    progress: () => progress,
+    /** Calls `listener` with each progress step of a rebuild, then with null when it ends. */
+    onProgress(listener: (p: RebuildProgress | null) => void): () => void {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
+    /**
+     * `search.rebuildIndex`: re-indexes the whole vault. Only the leader writes the index (one
+     * writer); elsewhere it answers UNAVAILABLE. Queries keep answering from the old index until
+     * the new one replaces it in one write.
+     */
+    async rebuild(): Promise<Result<SearchStats>> {
+      if (!leader.isLeader()) {
+        return fail(
+          'UNAVAILABLE',
+          'Another tab of this vault keeps the search index; rebuild it from that tab.',
         );
-        await advance(Math.max(0, ...rows.map((r) => r.modified)));
-        announce();
-      });
+      }
+      if (progress !== null) return fail('CONFLICT', 'The search index is being rebuilt already.');
+      report({ phase: 'reading', done: 0, total: 0 });
+      try {
+        await serial(async () => {
+          const { docs, through } = await allDocs();
+          await index.rebuild(docs, docs.length, report, yieldToOthers);
+          await advance(through);
+          announce();
+        });
+      } finally {
+        report(null);
+      }
+      return ok(await index.stats());
     },
   };
 }

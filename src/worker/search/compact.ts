@@ -76,6 +76,8 @@ export async function buildBase(
   total: number,
   now: number,
   onProgress?: Progress,
+  /** awaited every 500 documents: lets a worker answer other calls during a long build */
+  pause?: () => Promise<void>,
 ): Promise<void> {
   const merged = new Map<string, number[]>();
   const live: DocMeta[] = [];
@@ -98,7 +100,10 @@ export async function buildBase(
       if (list) list.push(no, packed);
       else merged.set(term, [no, packed]);
     }
-    if (live.length % 500 === 0) onProgress?.({ phase: 'indexing', done: live.length, total });
+    if (live.length % 500 === 0) {
+      onProgress?.({ phase: 'indexing', done: live.length, total });
+      await pause?.();
+    }
   }
   onProgress?.({ phase: 'indexing', done: live.length, total });
   state.renumber(live);

@@ -4,7 +4,7 @@ import { isInFolder } from './filters';
 import { IndexState, type WriteSet } from './indexState';
 import { expandTerm, fieldNames, matchedTerms, scoreDocuments, topCandidates } from './queryIndex';
 import { foldTitle, type QuickHit, quickSearch } from './quickSearch';
-import type { SearchStore } from './searchStore';
+import { MemorySearchStore, type SearchStore } from './searchStore';
 import { FILE_TYPES, type SearchDoc, type SearchHit, type SearchQuery, type TextSource } from './searchTypes';
 import { makeSnippet } from './snippet';
 import { key } from './storedForms';
@@ -208,16 +208,28 @@ export class SearchIndex {
     });
   }
 
-  /** `search.rebuildIndex`: drops the stored index and indexes `docs` from scratch. */
-  rebuild(
+  /**
+   * `search.rebuildIndex`: indexes `docs` from scratch and replaces the stored index with the
+   * result in one atomic write. The build runs beside the queue on a staged copy, so queries keep
+   * answering from the current index meanwhile (`pause` lets the worker take them); the caller
+   * must not upsert during a rebuild (the worker's indexer serializes both), or those updates
+   * are lost at the swap.
+   */
+  async rebuild(
     docs: Iterable<SearchDoc>,
     total: number,
     onProgress?: (p: CompactProgress) => void,
+    pause?: () => Promise<void>,
   ): Promise<void> {
+    const staged = new MemorySearchStore();
+    const state = new IndexState();
+    await buildBase(state, staged, docs, total, this.deps.now(), onProgress, pause);
     return this.run(async () => {
-      await this.deps.store.clear();
-      const state = new IndexState();
-      await buildBase(state, this.deps.store, docs, total, this.deps.now(), onProgress);
+      // The index's own keyed records (shards, doc chunks, delta records; storedForms.ts); other
+      // keys in the store (the indexer's watermark) are not the index's to delete.
+      const owned = await Promise.all(['p:', 'd:', 'u:'].map((prefix) => this.deps.store.keys(prefix)));
+      const deletes = owned.flat().filter((k) => !staged.data.has(k));
+      await this.deps.store.write(staged.data, deletes);
       this.state = state;
       this.folded.clear();
     });

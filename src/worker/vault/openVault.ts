@@ -128,6 +128,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
         quick: async (q, limit) => (await search).index.quick(q, limit),
         stats: async () => (await search).index.stats(),
       },
+      rebuildSearch: async () => (await search).rebuild(),
       settings,
       device,
     }),

@@ -6,6 +6,7 @@ import { dexieAuditStore } from '../agent/auditLog';
 import type { ChangeBatch } from '../changes/changeFeed';
 import type { FolderRow, NoteVersionRow } from '../db/schema';
 import type { ExtractedText } from '../extract/fileTextReads';
+import type { RebuildProgress } from '../indexing/searchIndexer';
 import type { Result as OpResult } from '../ops/result';
 import type { DeviceFacts } from '../settings/deviceFacts';
 import type { AttachmentEntry } from '../stores/attachments';
@@ -67,6 +68,13 @@ export interface VaultApi {
   exportZip(folder?: string): Promise<Blob>;
   /** Attaches a file to a markdown note (attachments/<note_id>/<name>); the bytes as a Blob, not base64. */
   uploadAttachment(noteId: string, name: string, file: Blob): Promise<Result<AttachmentEntry>>;
+  /**
+   * Progress of a search index rebuild (search.rebuildIndex) in this tab: steps, then null when
+   * done. Answers a proxied function that stops the calls.
+   */
+  onSearchProgress(
+    listener: (p: RebuildProgress | null) => void,
+  ): Promise<(() => void) & Comlink.ProxyMarked>;
   /** The bytes of a filed file (pdf, image, audio, video). */
   getFileBlob(id: string): Promise<Blob | null>;
   /** Where text extraction of a filed pdf or image stands, without the pages; null for other ids. */
@@ -132,6 +140,12 @@ export function createVaultApi(vault: OpenVault): VaultApi {
         type: 'application/zip',
       }),
     uploadAttachment: (noteId, name, file) => notes.attachments.upload(noteId, name, file),
+    async onSearchProgress(listener) {
+      const stop = (await vault.search).onProgress(listener);
+      return Comlink.proxy(() => {
+        stop();
+      });
+    },
     getFileBlob: (id) => notes.getBlob(id),
     async fileTextStatus(id) {
       const text = await vault.fileTexts.extractedText(id);

@@ -1,3 +1,4 @@
+import { createDexieSearchReasons } from '../indexing/dexieReasonStore';
 import type { LinkReads } from '../links/linkReads';
 import type { Operation } from '../ops/defineOperation';
 import { folderViewOperations } from '../ops/folderView/folderViewOperations';
@@ -8,12 +9,15 @@ import { attachmentOperations } from '../ops/notes/attachmentOperations';
 import { notePropertyOperations } from '../ops/properties/notePropertyOperations';
 import type { PropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
 import { propertyOperations } from '../ops/properties/propertyOperations';
+import type { Result } from '../ops/result';
 import { type SearchPort, searchOperations } from '../ops/search';
+import { searchAdminOperations } from '../ops/search/searchAdminOperations';
 import { settingsOperations } from '../ops/settings';
 import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
 import { tagOperations } from '../ops/tags/tagOperations';
 import { planningOperations } from '../planning';
 import { recordsOperations } from '../planning/recordsOperations';
+import type { SearchStats } from '../search/searchIndex';
 import { createDeviceFacts, type DeviceFactsPort } from '../settings/deviceFacts';
 import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
 import type { NoteBodies } from '../stores/noteBodies';
@@ -27,6 +31,8 @@ export interface VaultOperationDeps {
   linkReads: LinkReads;
   propertyDefs: PropertyDefinitionStore;
   search: SearchPort;
+  /** search.rebuildIndex through the vault's indexer (absent in the describe build, which runs nothing) */
+  rebuildSearch?: () => Promise<Result<SearchStats>>;
   /** The planning views' time zone; the describe build passes 'UTC'. */
   timeZone?: string;
   /** The vault's settings (openVault passes the one with the device database); else one in memory. */
@@ -51,6 +57,10 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...notePropertyOperations(services.db, bodies, propertyDefs),
     ...folderViewOperations(services.db, notes, propertyDefs),
     ...searchOperations(d.search),
+    ...searchAdminOperations({
+      reasons: createDexieSearchReasons(services),
+      ...(d.rebuildSearch ? { rebuild: d.rebuildSearch } : {}),
+    }),
     ...planningOperations(services, d.timeZone, bodies),
     ...settingsOperations(d.settings ?? createSettingsStore(services), d.device ?? createDeviceFacts()),
     ...recordsOperations(services, notes, d.timeZone),
