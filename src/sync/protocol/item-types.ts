@@ -4,7 +4,7 @@
  * LEGACY_SYNC_TYPES is FROZEN: it is what a request without the header means, forever. Never edit
  * it; add new types to SUPPORTED_SYNC_TYPES only (and ship the server before any client uses them).
  * Change log: 2026-11-21 frozen list of 15 defined; `property_definition` supported, not legacy.
- * 2026-11-21 (session 2): `setting`, `template`, `saved_filter`, `reminder` supported (Cairn's
+ * 2026-11-21 (session 2): `setting`, `template`, `saved_filter`, `reminder`, `home_page` supported (Cairn's
  * synced settings rows and planning records; docs/sync-client.md lists their payloads).
  */
 export const LEGACY_SYNC_TYPES = Object.freeze([
@@ -32,6 +32,7 @@ export const SUPPORTED_SYNC_TYPES = Object.freeze([
   'template',
   'saved_filter',
   'reminder',
+  'home_page',
 ] as const);
 export type SyncItemType = (typeof SUPPORTED_SYNC_TYPES)[number];
 

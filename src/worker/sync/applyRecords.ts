@@ -10,6 +10,7 @@ import { markPulled } from './pulledTransactions';
 import { incomingRow, mergeRows } from './recordMerge';
 import { nextRow } from './recordMutation';
 import { rowKeyOf, SYNCED_TABLES, tableOfType } from './syncedTables';
+import { settleUniqueKey } from './uniqueKeys';
 
 type Row = Record<string, unknown> & { clock?: VectorClock };
 
@@ -35,6 +36,8 @@ export async function applyRecords(
   db: VaultDb,
   items: IncomingRecord[],
   now: () => number,
+  /** this install's device id: it ticks the tombstone of a row that lost a unique-key clash */
+  deviceId: string,
 ): Promise<ApplyOutcome> {
   const sorted = [...items].sort((a, b) => (ORDER[a.type] ?? 3) - (ORDER[b.type] ?? 3));
   const tables = [
@@ -48,12 +51,18 @@ export async function applyRecords(
   const outcome: ApplyOutcome = { changed: [], unreadable: [] };
   await db.transaction('rw', tables, async () => {
     markPulled(Dexie.currentTransaction);
-    for (const item of sorted) await applyOne(db, item, now(), outcome);
+    for (const item of sorted) await applyOne(db, item, now(), deviceId, outcome);
   });
   return outcome;
 }
 
-async function applyOne(db: VaultDb, item: IncomingRecord, at: number, out: ApplyOutcome): Promise<void> {
+async function applyOne(
+  db: VaultDb,
+  item: IncomingRecord,
+  at: number,
+  deviceId: string,
+  out: ApplyOutcome,
+): Promise<void> {
   const table = tableOfType(item.type);
   if (!table) {
     out.unreadable.push(item);
@@ -98,6 +107,10 @@ async function applyOne(db: VaultDb, item: IncomingRecord, at: number, out: Appl
     : { row: remote, clock: item.clock };
   if (local && clocksEqual(localClock, item.clock) && sameRow(local, merged.row)) return;
   if (item.type === 'canvas') await settleCanvasName(db, merged.row);
+  const row = merged.row as Row & { id: string; clock: VectorClock };
+  const unique = await settleUniqueKey(db, item.type, row, deviceId, at);
+  if (unique.deleted) out.changed.push({ type: item.type, id: unique.deleted, table, op: 'delete' });
+  if (!unique.store) return;
   await db.table(table).put(merged.row);
   if (item.type === 'journal' && !local) await mirrorJournalBody(db, item.id);
   if (!spec.clockOnRow) {

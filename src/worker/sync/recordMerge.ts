@@ -7,6 +7,7 @@ import { parseProjectRecord, parseStatusRecord, parseTaskRecord } from '../domai
 import type { ProjectRecord, StatusRecord, TaskRecord } from '../domain/tasks/types';
 import { taskIndexKeys } from '../domain/tasks/views/queryPort';
 import { PROPERTY_TYPES } from '../ops/properties/propertyRules';
+import { planRecordRow } from './planRecordRows';
 
 type Row = Record<string, unknown>;
 
@@ -86,8 +87,11 @@ export function incomingRow(
         : UNREADABLE;
     case 'setting':
       return payload.key === key && 'value' in payload ? row(withClock) : UNREADABLE;
-    default:
+    default: {
+      const planned = planRecordRow(type, key, payload, clock);
+      if (planned !== undefined) return planned ? row(planned) : UNREADABLE;
       return payload.id === key ? row(withClock) : UNREADABLE;
+    }
   }
 }
 

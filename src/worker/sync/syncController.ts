@@ -170,7 +170,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       records: {
         read: (type, id) => readRecord(db, type, id),
         apply: async (items) => {
-          const out = await applyRecords(db, items, deps.now);
+          const out = await applyRecords(db, items, deps.now, deps.installDeviceId);
           if (out.changed.length > 0) deps.onApplied(out.changed);
           return out.changed;
         },

@@ -1,7 +1,7 @@
 /**
  * Which Dexie tables sync, under which item type, and where their clock lives.
  * `clockOnRow`: the row carries its own `clock` (tasks, projects, statuses, journal, inbox, tags,
- * canvases, settings); otherwise the record clock is kept by the outbox in `syncClocks` (notes,
+ * canvases, settings, and the records of schema v6); otherwise the record clock is kept by the outbox in `syncClocks` (notes,
  * property definitions, folder configuration).
  * `key`: the row's primary key field. The item id is that key, except where `idOf`/`keyOf` say
  * otherwise (a folder configuration of the vault root has the key '' and the id '/', because an
@@ -36,6 +36,12 @@ export const SYNCED_TABLES: Readonly<Record<string, SyncedTable>> = {
   },
   canvases: { type: 'canvas', clockOnRow: true, key: 'id' },
   settings: { type: 'setting', clockOnRow: true, key: 'key' },
+  calendarEvents: { type: 'calendar_event', clockOnRow: true, key: 'id' },
+  reminders: { type: 'reminder', clockOnRow: true, key: 'id' },
+  bookmarks: { type: 'bookmark', clockOnRow: true, key: 'id' },
+  templates: { type: 'template', clockOnRow: true, key: 'id' },
+  savedFilters: { type: 'saved_filter', clockOnRow: true, key: 'id' },
+  homePages: { type: 'home_page', clockOnRow: true, key: 'id' },
 };
 
 /** Yjs updates of note (and journal) bodies: each added row becomes one append-only body row. */

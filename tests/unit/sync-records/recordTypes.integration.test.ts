@@ -185,4 +185,71 @@ describe('record types through the real local service', () => {
       (await b.db.journal.get('j2026-11-20'))?.markdown,
     );
   }, 90_000);
+  it('carries calendar events, reminders, bookmarks, templates, saved filters and home pages', async () => {
+    const event = value<{ id: string }>(
+      await a.write('calendar.createEvent', {
+        title: 'Dentist',
+        startAt: '2026-11-24T09:00:00Z',
+        endAt: '2026-11-24T10:00:00Z',
+      }),
+    );
+    const reminder = value<{ id: string }>(
+      await a.write('reminders.create', { title: 'Call back', remindAt: '2026-11-25T08:00:00Z' }),
+    );
+    const note = value<{ id: string }>(await a.notes.create({ title: 'Pinned', markdown: 'x' }));
+    const bookmark = value<{ id: string }>(
+      await a.write('bookmarks.create', { itemType: 'note', itemId: note.id }),
+    );
+    const template = value<{ id: string }>(
+      await a.write('templates.create', { name: 'Daily', content: '# {{date}}' }),
+    );
+    const filter = value<{ id: string }>(
+      await a.write('savedFilters.create', {
+        name: 'Urgent',
+        target: 'tasks',
+        filter: { priorityAtLeast: 3 },
+      }),
+    );
+    const home = value<{ id: string }>(
+      await a.write('homePages.create', { name: 'Start', targetType: 'section', targetId: 'today' }),
+    );
+    await both();
+    // derived index keys are rebuilt on arrival, so the receiving device's look-ups work
+    expect(await b.db.calendarEvents.get(event.id)).toMatchObject({ title: 'Dentist', days: ['2026-11-24'] });
+    expect(await b.db.reminders.get(reminder.id)).toMatchObject({ title: 'Call back', state: 'pending' });
+    expect(await b.db.bookmarks.where('itemKey').equals(`note:${note.id}`).first()).toMatchObject({
+      id: bookmark.id,
+    });
+    expect(await b.db.templates.where('nameKey').equals('daily').first()).toMatchObject({ id: template.id });
+    expect(await b.db.savedFilters.get(filter.id)).toMatchObject({ filter: { priorityAtLeast: 3 } });
+    expect(await b.db.homePages.get(home.id)).toMatchObject({ name: 'Start' });
+
+    value(await b.write('calendar.updateEvent', event.id, { title: 'Dentist (moved)' }));
+    value(await b.write('reminders.dismiss', reminder.id));
+    await both();
+    expect(await a.db.calendarEvents.get(event.id)).toMatchObject({ title: 'Dentist (moved)' });
+    expect(await a.db.reminders.get(reminder.id)).toMatchObject({ state: 'dismissed' });
+
+    value(await a.write('bookmarks.delete', bookmark.id));
+    value(await a.write('templates.delete', template.id));
+    await both();
+    expect(await b.db.bookmarks.get(bookmark.id)).toBeUndefined();
+    expect(await b.db.templates.get(template.id)).toBeUndefined();
+  }, 90_000);
+
+  it('settles two templates of one name made on two devices: one survives everywhere', async () => {
+    a.online(false);
+    b.online(false);
+    const onA = value<{ id: string }>(await a.write('templates.create', { name: 'Weekly', content: 'A' }));
+    const onB = value<{ id: string }>(await b.write('templates.create', { name: 'weekly', content: 'B' }));
+    await b.write('templates.update', onB.id, { content: 'B2' }); // B's has the larger tick sum
+    a.online(true);
+    b.online(true);
+    await both();
+    for (const d of [a, b]) {
+      const all = await d.db.templates.where('nameKey').equals('weekly').toArray();
+      expect(all.map((t) => t.id)).toEqual([onB.id]);
+      expect(await d.db.templates.get(onA.id)).toBeUndefined();
+    }
+  }, 90_000);
 });

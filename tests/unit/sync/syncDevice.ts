@@ -4,6 +4,7 @@ import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import { createRegistry } from '../../../src/worker/ops/registry';
 import type { Result } from '../../../src/worker/ops/result';
 import { planningOperations } from '../../../src/worker/planning';
+import { recordsOperations } from '../../../src/worker/planning/recordsOperations';
 import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
 import { createNotesStore } from '../../../src/worker/stores/notesStore';
 import { createBodyPort } from '../../../src/worker/sync/applyRemoteBody';
@@ -35,7 +36,10 @@ export async function openDevice(serviceUrl: string, name: string) {
   };
   const bodies = createNoteBodies(services, null);
   const notes = createNotesStore({ ...services, bodies });
-  const registry = createRegistry(planningOperations(services, 'UTC'));
+  const registry = createRegistry([
+    ...planningOperations(services, 'UTC'),
+    ...recordsOperations(services, notes, 'UTC'),
+  ]);
   let online = true;
   /** `METHOD /path` of every request this device sent, in order */
   const requests: string[] = [];
