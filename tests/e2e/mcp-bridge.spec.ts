@@ -510,3 +510,42 @@ test('a request from a foreign (opaque) origin never gets an answer from the vau
   expect(outcome.body).not.toContain('"tools"');
   if (outcome.status === 403) expect(outcome.body).toContain('own origin');
 });
+
+test('after the browser stops the service worker, /mcp still answers and the tab offers its port again', async ({
+  page,
+}) => {
+  await openControlled(page);
+  const before = await rpc(page, 'tools/call', { name: 'vault_list_projects', arguments: {} });
+  expect(before.body?.result?.isError).toBeUndefined();
+  // The service worker forgets the tab's port when it stops; the next call restarts it, goes
+  // through the window (the slow path), and the tab registers a fresh port.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await page.evaluate(() => {
+    const w = window as unknown as { slowPath: number };
+    w.slowPath = 0;
+    navigator.serviceWorker.addEventListener('message', (e) => {
+      if ((e.data as { type?: string } | null)?.type === 'cairn:mcp') w.slowPath++;
+    });
+  });
+  const slowPath = () => page.evaluate(() => (window as unknown as { slowPath: number }).slowPath);
+  const call = async () => {
+    const after = await rpc(page, 'tools/call', { name: 'vault_list_projects', arguments: {} });
+    expect(after.status).toBe(200);
+    expect(after.body?.result?.isError).toBeUndefined();
+    expect(after.body?.result?.structuredContent).toEqual(before.body?.result?.structuredContent);
+  };
+  await call();
+  expect(await slowPath()).toBe(0); // the port answers: the window's main thread is not involved
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await call();
+  expect(await slowPath()).toBe(1); // the restarted worker had no port: through the window
+  // ...which offered its port again: later calls stop coming through the window.
+  await expect
+    .poll(async () => {
+      const seen = await slowPath();
+      await call();
+      return (await slowPath()) === seen;
+    })
+    .toBe(true);
+});

@@ -1,17 +1,21 @@
 /// <reference lib="webworker" />
 // Composition root of the /mcp bridge inside the service worker: wires the Clients API, the
-// precache and MessageChannels into handleMcpHttp. Imported once by src/sw/sw.ts, before
+// precache and the windows' ports into handleMcpHttp. Imported once by src/sw/sw.ts, before
 // Workbox's routes, so POST /mcp is answered here and /mcp/tools.json stays with the precache.
 import { matchPrecache } from 'workbox-precaching';
-import { type McpToolsFile, TOOLS_FILE_PATH } from './bridgeMessages';
+import { isBye, isPortOffer, type McpToolsFile, TOOLS_FILE_PATH } from './bridgeMessages';
 import { forwardToWindow } from './forwardToWindow';
 import { handleMcpHttp } from './mcpHttp';
 import { type ClientsLike, pickWindow } from './pickWindow';
+import type { McpTarget, PortLike } from './portTarget';
 import { createSessions } from './sessions';
+import { createWindowPortTable } from './windowPorts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 const sessions = createSessions(() => crypto.randomUUID());
+const ports = createWindowPortTable();
+const clients = self.clients as unknown as ClientsLike;
 
 async function toolsFile(): Promise<McpToolsFile | null> {
   const cached =
@@ -20,14 +24,45 @@ async function toolsFile(): Promise<McpToolsFile | null> {
   return (await cached.json()) as McpToolsFile;
 }
 
+/**
+ * The calling window's own port answers without asking the Clients API (the window just made the
+ * request, so it exists). Otherwise the window is looked up, and answered through its port or,
+ * when the service worker has none for it (it was restarted), through the window itself.
+ */
+function route(clientId: string): McpTarget | null | Promise<McpTarget | null> {
+  const own = clientId === '' ? undefined : ports.get(clientId);
+  if (own !== undefined) return own;
+  return pickWindow(clients, clientId).then(
+    (window) =>
+      window &&
+      (ports.get(window.id) ?? {
+        windowId: window.id,
+        send: (message, caller) => forwardToWindow(window, message, caller),
+      }),
+  );
+}
+
+self.addEventListener('message', (event) => {
+  const source = event.source as Client | null;
+  if (source === null) return;
+  if (isPortOffer(event.data) && event.ports[0] !== undefined) {
+    ports.register(source.id, event.ports[0] as unknown as PortLike);
+    // Windows that went away without saying goodbye leave ports behind: drop them now.
+    void clients
+      .matchAll({ type: 'window', includeUncontrolled: false })
+      .then((all) => ports.prune(new Set(all.map((w) => w.id))));
+  } else if (isBye(event.data)) {
+    ports.forget(source.id);
+  }
+});
+
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin || (url.pathname !== '/mcp' && url.pathname !== '/mcp/')) return;
   event.respondWith(
     handleMcpHttp(event.request, event.clientId, {
       origin: self.location.origin,
-      findWindow: (clientId) => pickWindow(self.clients as unknown as ClientsLike, clientId),
-      forward: (target, message, caller) => forwardToWindow(target, message, caller),
+      route,
       toolsFile,
       sessions,
     }),

@@ -4,15 +4,18 @@ import { failure, type JsonRpcResponse, PARSE_ERROR } from '../../worker/tools/m
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../worker/tools/mcp/protocolVersion';
 import type { McpToolsFile } from './bridgeMessages';
 import { offlineHost } from './offlineHost';
-import type { WindowLike } from './pickWindow';
+import type { McpTarget } from './portTarget';
 import type { McpSessions } from './sessions';
 
 export interface McpHttpDeps {
   /** this app's origin, e.g. https://cairn.example */
   origin: string;
-  /** the tab the request is routed to, or null when no window is open */
-  findWindow(clientId: string): Promise<WindowLike | null>;
-  forward(target: WindowLike, message: unknown, caller: Caller): Promise<JsonRpcResponse | null>;
+  /**
+   * Where the request is answered: the calling tab's vault worker (over its registered port when it
+   * has one, else through the window), another window when the caller is none, or null when no
+   * window is open.
+   */
+  route(clientId: string): McpTarget | null | Promise<McpTarget | null>;
   /** the precached /mcp/tools.json, or null when it cannot be read */
   toolsFile(): Promise<McpToolsFile | null>;
   sessions: McpSessions;
@@ -60,6 +63,9 @@ export async function handleMcpHttp(
       `Unsupported MCP-Protocol-Version ${version}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`,
     );
   }
+  // Routing needs no body: start it while the body is read.
+  const routed = Promise.resolve(deps.route(clientId));
+  routed.catch(() => {}); // awaited below; not left unhandled when the body is refused first
   let message: unknown;
   try {
     message = JSON.parse(await request.text());
@@ -70,16 +76,16 @@ export async function handleMcpHttp(
   const newName = initializeClientName(message);
   const sessionHeader = request.headers.get('Mcp-Session-Id');
   const clientName = newName ?? (sessionHeader === null ? undefined : deps.sessions.nameOf(sessionHeader));
-  const target = await deps.findWindow(clientId);
+  const target = await routed;
   const caller: Caller = {
     kind: 'agent',
     surface: 'mcp',
-    ...(target === null ? {} : { clientId: target.id }),
+    ...(target === null ? {} : { clientId: target.windowId }),
     ...(clientName === undefined ? {} : { clientName }),
   };
   let response: JsonRpcResponse | null;
   if (target !== null) {
-    response = await deps.forward(target, message, caller);
+    response = await target.send(message, caller);
   } else {
     const file = await deps.toolsFile();
     response = await handleJsonRpc(message, {

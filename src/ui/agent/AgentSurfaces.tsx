@@ -6,7 +6,7 @@ import { ApprovalDialog } from './ApprovalDialog';
 import { approvalTimeoutFrom } from './approvalTimeout';
 import { setAuditSource } from './auditSource';
 import { createApprovalQueue } from './createApprovalQueue';
-import { listenForMcp } from './mcpBridge';
+import { connectMcpPort, listenForMcp } from './mcpBridge';
 import { createPageAgent, installPageAgent } from './pageAgent';
 import { startWebMcp } from './webMcpSurface';
 
@@ -36,7 +36,13 @@ export function AgentSurfaces(props: Props) {
       createPageAgent(() => session),
     );
     setAuditSource(() => async (limit: number) => (await session).auditLog(limit));
-    if ('serviceWorker' in navigator) stops.push(listenForMcp(navigator.serviceWorker, () => session));
+    if ('serviceWorker' in navigator) {
+      const port = connectMcpPort(navigator.serviceWorker, () => session);
+      stops.push(
+        port.stop,
+        listenForMcp(navigator.serviceWorker, () => session, port.offer),
+      );
+    }
     void session.then(async (s) => {
       const webMcp = await startWebMcp(document, s);
       if (webMcp === null) return;

@@ -9,6 +9,7 @@ import type { ToolDescriptor } from '../tools/toolHost';
 import type { ToolsDocument } from '../tools/toolsDocument';
 import { type AuditEntry, type AuditStore, isAuditEntry } from './auditLog';
 import { describeCaller } from './describeCaller';
+import { serveMcpPort } from './serveMcpPort';
 
 /** What the tab gives the vault worker when it connects its agent surfaces. */
 export interface AgentTabPorts {
@@ -25,6 +26,11 @@ export interface AgentSession {
   handleJsonRpc(message: unknown, caller: Caller): Promise<JsonRpcResponse | null>;
   toolsDocument(endpoint: string): Promise<ToolsDocument>;
   auditLog(limit: number): Promise<AuditEntry[]>;
+  /**
+   * Answers /mcp calls the service worker posts on `port` (the window hands the other end to the
+   * service worker). One port per session; a later one replaces it.
+   */
+  servePort(port: MessagePort): Promise<void>;
 }
 
 export interface AgentSessionDeps {
@@ -68,11 +74,16 @@ export function createAgentSession({
     version,
     ports: { ...vaultPorts, currentNoteId: tab.currentNoteId },
   });
+  let stopServing = () => {};
   return {
     listTools: async () => endpoint.listTools(),
     callTool: (name, args, caller) => endpoint.callTool(name, args, caller),
     handleJsonRpc: (message, caller) => endpoint.handleJsonRpc(message, caller),
     toolsDocument: async (address) => endpoint.toolsDocument(address),
+    servePort: async (port) => {
+      stopServing();
+      stopServing = serveMcpPort(port, (message, caller) => endpoint.handleJsonRpc(message, caller));
+    },
     auditLog: async (limit) => (await audit.newest(Math.max(1, Math.min(limit, 500)))).filter(isAuditEntry),
   };
 }

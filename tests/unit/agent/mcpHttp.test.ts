@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpToolsFile } from '../../../src/sw/mcp/bridgeMessages';
 import { handleMcpHttp, type McpHttpDeps } from '../../../src/sw/mcp/mcpHttp';
-import type { WindowLike } from '../../../src/sw/mcp/pickWindow';
 import { createSessions } from '../../../src/sw/mcp/sessions';
 import type { Caller } from '../../../src/worker/ops/context';
 
@@ -29,21 +28,24 @@ const FILE: McpToolsFile = {
   ],
 };
 
-const tab: WindowLike = { id: 'tab-1', type: 'window', postMessage: () => {} };
+const tab = { windowId: 'tab-1' };
 
 function deps(
-  window: WindowLike | null,
+  window: { windowId: string } | null,
   forwarded: { message: unknown; caller: Caller }[] = [],
 ): McpHttpDeps {
   let n = 0;
   return {
     origin: ORIGIN,
-    findWindow: async () => window,
-    forward: async (_target, message, caller) => {
-      forwarded.push({ message, caller });
-      const id = (message as { id?: number }).id;
-      return id === undefined ? null : { jsonrpc: '2.0', id, result: { from: 'tab' } };
-    },
+    route: async () =>
+      window && {
+        windowId: window.windowId,
+        send: async (message, caller) => {
+          forwarded.push({ message, caller });
+          const id = (message as { id?: number }).id;
+          return id === undefined ? null : { jsonrpc: '2.0', id, result: { from: 'tab' } };
+        },
+      },
     toolsFile: async () => FILE,
     sessions: createSessions(() => `s${++n}`),
   };
