@@ -51,4 +51,7 @@ test('an all-day event and a refused one: the form says why', async ({ page }) =
   await form.getByRole('checkbox', { name: 'All day' }).check();
   await form.getByRole('button', { name: 'Add event' }).click();
   await expect(page.locator('.day-agenda[data-today="true"]').getByText('All day')).toBeVisible();
+  // The journal's "That day" panel lists the day's events.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Journal' }).click();
+  await expect(page.getByRole('list', { name: 'Events that day' }).getByText('Holiday')).toBeVisible();
 });

@@ -107,3 +107,29 @@ test('home pages: pin a saved filter as the default and open it', async ({ page 
   await expect(page).toHaveURL(/#\/filters\//);
   await expect(page.getByRole('list', { name: 'Matches' })).toBeVisible();
 });
+
+test('the records sections fit a phone: nothing is wider than the window', async ({ page }, info) => {
+  test.skip(info.project.name !== 'phone', 'the width check is for the phone viewport');
+  for (const hash of [
+    '#/home',
+    '#/calendar',
+    '#/calendar/month',
+    '#/reminders',
+    '#/templates',
+    '#/filters',
+  ]) {
+    await open(page, hash);
+    await expect(page.locator('.section-pane form').first()).toBeVisible();
+    const overflow = await page.evaluate(() => {
+      const pane = document.querySelector('.section-pane') as HTMLElement;
+      return {
+        scroll: pane.scrollWidth,
+        client: pane.clientWidth,
+        page: document.documentElement.scrollWidth,
+        window: innerWidth,
+      };
+    });
+    expect(overflow.scroll, hash).toBeLessThanOrEqual(overflow.client);
+    expect(overflow.page, hash).toBeLessThanOrEqual(overflow.window);
+  }
+});

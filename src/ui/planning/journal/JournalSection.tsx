@@ -8,6 +8,8 @@ import type { TaskCard } from '../tasks/taskTypes';
 import { isDate, localDate, shiftDate } from './localDate';
 import { MonthCalendar } from './MonthCalendar';
 import '../planning.css';
+import { DayEvents } from '../calendar/DayEvents';
+import type { CalendarEvent } from '../calendar/eventTypes';
 
 interface Entry {
   date: string;
@@ -28,8 +30,8 @@ export function JournalSection(props: SectionProps) {
     () => today,
     (t) => readOp<{ current: number; longest: number }>(props.client, 'journal.getStreak', { today: t }),
   );
-  const context = createLive(props.client, ['tasks', 'notes', 'journal'], date, (d) =>
-    readOp<{ tasksDue: TaskCard[]; notesTouched: { id: string; title: string }[] }>(
+  const context = createLive(props.client, ['tasks', 'notes', 'journal', 'calendarEvents'], date, (d) =>
+    readOp<{ tasksDue: TaskCard[]; events: CalendarEvent[]; notesTouched: { id: string; title: string }[] }>(
       props.client,
       'journal.getDayContext',
       d,
@@ -124,6 +126,7 @@ export function JournalSection(props: SectionProps) {
                 </For>
               </ul>
             </Show>
+            <DayEvents date={date()} events={context.data()?.events} />
             <h3>Notes edited</h3>
             <Show when={(context.data()?.notesTouched.length ?? 0) > 0} fallback={<p class="empty">None.</p>}>
               <ul class="task-list">

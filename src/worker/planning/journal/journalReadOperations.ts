@@ -6,6 +6,7 @@ import { TaskState } from '../../domain/tasks/views/queryPort';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
+import { eventsOnDate } from '../calendar/eventsOnDate';
 import { fromTaskRow } from '../tasks/taskRows';
 import type { TaskStore } from '../tasks/taskStore';
 import { cardsOf } from '../tasks/taskViews';
@@ -119,7 +120,8 @@ export function journalReadOperations(services: VaultServices, tasks: TaskStore)
     defineOperation({
       ...read,
       name: 'journal.getDayContext',
-      summary: 'What surrounds a day: tasks due that day (open and completed) and notes edited that day.',
+      summary:
+        'What surrounds a day: tasks due that day (open and completed), its calendar events and notes edited that day.',
       params: [{ name: 'date', required: true, schema: dateSchema }] as const,
       handler: async ([d]) => {
         const due = await tasks.view(() =>
@@ -139,6 +141,7 @@ export function journalReadOperations(services: VaultServices, tasks: TaskStore)
         return ok({
           date: d,
           tasksDue: await cardsOf(db, tasks.query, due.map(fromTaskRow)),
+          events: await eventsOnDate(db, d),
           notesTouched: notes.map((n) => ({ id: n.id, title: n.title, folderPath: n.folderPath })),
         });
       },
