@@ -2,6 +2,10 @@
 import './vault/vaultWorker';
 import { render } from 'solid-js/web';
 import { App } from './app/App';
+import { VaultRoot } from './vault/VaultRoot';
 import './styles.css';
 
-render(() => <App />, document.getElementById('root')!);
+render(
+  () => <VaultRoot>{(vaultId, switchVault) => <App vaultId={vaultId} switchVault={switchVault} />}</VaultRoot>,
+  document.getElementById('root')!,
+);

@@ -12,7 +12,9 @@ import { openVaultDb, type VaultDb } from './db/schema';
 import { listFolderRows, listNotePage, type NoteListQuery } from './stores/noteListing';
 import type { VaultApi } from './vault/vaultApi';
 
-const requested = new URL(self.location.href).searchParams.get('vault');
+// The page names the vault in the worker's name (`cairn-vault:<id>`); `?vault=` is the older way.
+const named = self.name.startsWith('cairn-vault:') ? self.name.slice('cairn-vault:'.length) : '';
+const requested = named || new URL(self.location.href).searchParams.get('vault');
 const meta = openMetaDb();
 const entry = resolveVault(meta, requested, Date.now());
 let vault: VaultApi | null = null;

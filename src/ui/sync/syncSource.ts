@@ -11,15 +11,19 @@ import type { VaultRemote } from '../vault/createVaultClient';
  */
 const [state, setState] = createSignal<SyncState | null>(null);
 const [api, setApi] = createSignal<Comlink.Remote<SyncApi> | null>(null);
-let connecting = false;
+// The vault client connected last: switching vaults starts a new worker, whose sync replaces it.
+let connectedTo: unknown = null;
 
 export const syncState = state;
 export const syncApi = api;
 
 export function connectSync(client: { api: VaultRemote }): void {
-  if (connecting) return;
-  connecting = true;
+  if (connectedTo === client.api) return;
+  connectedTo = client.api;
+  setApi(null);
+  setState(null);
   void client.api.sync().then(async (remote) => {
+    if (connectedTo !== client.api) return;
     setApi(() => remote);
     await remote.onState(Comlink.proxy((s: SyncState) => setState(s)));
   });

@@ -19,7 +19,9 @@ import { createSettingsStore, type SettingsStore } from '../settings/settingsSto
 import { createNoteBodies, type NoteBodies } from '../stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../stores/notesStore';
 import { attachSync } from '../sync/attachSync';
+import { createVaultHost } from './createVaultHost';
 import type { VaultServices } from './services';
+import { createVaultDirectory, type VaultDirectory } from './vaultDirectory';
 import { vaultOperations } from './vaultOperations';
 
 export interface VaultPlatform {
@@ -42,6 +44,8 @@ export interface OpenVault {
   registry: Registry;
   settings: SettingsStore;
   device: DeviceFactsPort;
+  host: ReturnType<typeof createVaultHost>;
+  directory: VaultDirectory;
   search: Promise<SearchIndexer>;
   /** text extraction of filed PDFs and images (null without extractors) */
   extraction: ExtractionQueue | null;
@@ -116,6 +120,15 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
         ...(p.onOnline ? { onOnline: p.onOnline } : {}),
       })
     : null;
+  const directory = createVaultDirectory(p.meta, p.now, p.newId);
+  const host = createVaultHost({
+    vaultId: entry.id,
+    directory,
+    db,
+    leader,
+    search,
+    now: p.now,
+  });
   const registry = createRegistry(
     vaultOperations({
       services,
@@ -131,6 +144,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
       rebuildSearch: async () => (await search).rebuild(),
       settings,
       device,
+      host,
     }),
   );
   const reminders = startReminderScheduler({
@@ -149,6 +163,8 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     registry,
     settings,
     device,
+    host,
+    directory,
     search,
     extraction,
     fileTexts: createFileTextReads(db),

@@ -4,6 +4,7 @@ import { type AgentSession, type AgentTabPorts, createAgentSession } from '../ag
 import { createAgentVaultPorts } from '../agent/agentVaultPorts';
 import { dexieAuditStore } from '../agent/auditLog';
 import type { ChangeBatch } from '../changes/changeFeed';
+import type { VaultEntry } from '../db/meta';
 import type { FolderRow, NoteVersionRow } from '../db/schema';
 import type { ExtractedText } from '../extract/fileTextReads';
 import type { RebuildProgress } from '../indexing/searchIndexer';
@@ -95,6 +96,12 @@ export interface VaultApi {
   sync(): Promise<SyncApi & Comlink.ProxyMarked>;
   /** What the page knows about recording on this device (settings.getVoiceRecordingReadiness). */
   reportDevice(facts: DeviceFacts): Promise<void>;
+  /** Called with a vault id when vault.switch (the UI's or an agent's) asks this window to switch. */
+  onSwitch(listener: (vaultId: string) => void): Promise<void>;
+  /** A new, empty local vault (not opened; switch to it to open it). */
+  createVault(name: string): Promise<OpResult<VaultEntry>>;
+  /** Closes the open vault (leader, change feed, database) before the page ends this worker. */
+  close(): Promise<void>;
 }
 
 const UI = { caller: { kind: 'ui' } } as const;
@@ -160,6 +167,9 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     write: (operation, args) => vault.registry.write(operation, args, { ...UI, approve: async () => 'once' }),
     sync: async () => Comlink.proxy(createSyncApi(vault.services.db)),
     reportDevice: async (facts) => vault.device.report(facts),
+    onSwitch: async (listener) => vault.host.onSwitch(listener),
+    createVault: (name) => vault.directory.create(name),
+    close: async () => vault.close(),
     connectAgent: async (tab) =>
       Comlink.proxy(
         createAgentSession({

@@ -13,6 +13,7 @@ import type { Result } from '../ops/result';
 import { type SearchPort, searchOperations } from '../ops/search';
 import { searchAdminOperations } from '../ops/search/searchAdminOperations';
 import { settingsOperations } from '../ops/settings';
+import { vaultHostOperations } from '../ops/vault/vaultOperations';
 import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
 import { tagOperations } from '../ops/tags/tagOperations';
 import { planningOperations } from '../planning';
@@ -23,6 +24,7 @@ import { createSettingsStore, type SettingsStore } from '../settings/settingsSto
 import type { NoteBodies } from '../stores/noteBodies';
 import type { NotesStore } from '../stores/notesStore';
 import type { VaultServices } from './services';
+import type { VaultHost } from './vaultHost';
 
 export interface VaultOperationDeps {
   services: VaultServices;
@@ -39,6 +41,8 @@ export interface VaultOperationDeps {
   settings?: SettingsStore;
   /** What the tab reported about recording on this device (settings.getVoiceRecordingReadiness). */
   device?: DeviceFactsPort;
+  /** The worker hosting the open vault (vault.*); absent in the describe build. */
+  host?: VaultHost;
 }
 
 /**
@@ -64,5 +68,6 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...planningOperations(services, d.timeZone, bodies),
     ...settingsOperations(d.settings ?? createSettingsStore(services), d.device ?? createDeviceFacts()),
     ...recordsOperations(services, notes, d.timeZone),
+    ...vaultHostOperations(d.host),
   ];
 }

@@ -1,0 +1,90 @@
+import { fail, ok, type Result } from '../../ops/result';
+import type { VaultHost } from '../../vault/vaultHost';
+import { VAULT_NAME_MAX } from '../../vault/vaultDirectory';
+import { defineOperation, type Operation } from '../defineOperation';
+
+const idSchema = { type: 'string', minLength: 1, maxLength: 200 } as const;
+
+/** vault.*: the local vaults of this browser, the open one's status and config, switching. */
+export function vaultHostOperations(host: VaultHost | undefined): Operation[] {
+  // The describe build has no open vault: the operations are described, and refuse if run there.
+  const withHost = async <T>(run: (h: VaultHost) => Promise<Result<T>>): Promise<Result<T>> =>
+    host ? run(host) : fail('UNAVAILABLE', 'No vault is open in this context');
+  return [
+    defineOperation({
+      kind: 'read',
+      name: 'vault.getAll',
+      summary: 'The local vaults of this browser: id, name, created, lastOpened (ms), current.',
+      params: [] as const,
+      handler: () =>
+        withHost(async (h) => {
+          const current = (await h.current()).id;
+          return ok((await h.list()).map((v) => ({ ...v, current: v.id === current })));
+        }),
+    }),
+    defineOperation({
+      kind: 'read',
+      name: 'vault.getStatus',
+      summary: 'The open vault: id, name, whether this tab leads, record counts, search index size.',
+      params: [] as const,
+      handler: () => withHost(async (h) => ok(await h.status())),
+    }),
+    defineOperation({
+      kind: 'read',
+      name: 'vault.getConfig',
+      summary: 'The open vault’s configuration: id, name, created (ms).',
+      params: [] as const,
+      handler: () =>
+        withHost(async (h) => {
+          const { id, name, created } = await h.current();
+          return ok({ id, name, created });
+        }),
+    }),
+    defineOperation({
+      kind: 'read',
+      name: 'vault.listAccount',
+      summary: 'The vaults of the signed-in sync account, or an empty list with the reason.',
+      params: [] as const,
+      handler: () => withHost(async (h) => ok(await h.account())),
+    }),
+    defineOperation({
+      kind: 'write',
+      requiresApproval: true,
+      name: 'vault.updateConfig',
+      summary: 'Renames the open vault.',
+      params: [
+        {
+          name: 'config',
+          required: true,
+          schema: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name'],
+            properties: { name: { type: 'string', minLength: 1, maxLength: VAULT_NAME_MAX } },
+          },
+        },
+      ] as const,
+      handler: ([config]) =>
+        withHost(async (h) => {
+          const res = await h.rename(config.name);
+          return res.ok ? res : { ok: false, error: { ...res.error, field: 'args[0].name' } };
+        }),
+    }),
+    defineOperation({
+      kind: 'write',
+      requiresApproval: true,
+      name: 'vault.switch',
+      summary: 'Opens another local vault in this window (vault.getAll lists them); its views reload.',
+      params: [{ name: 'id', required: true, schema: idSchema }] as const,
+      handler: ([id]) => withHost((h) => h.switchTo(id)),
+    }),
+    defineOperation({
+      kind: 'write',
+      requiresApproval: false,
+      name: 'vault.reindex',
+      summary: 'Rebuilds the open vault’s search index from its notes; answers how many and how long.',
+      params: [] as const,
+      handler: () => withHost((h) => h.reindex()),
+    }),
+  ];
+}

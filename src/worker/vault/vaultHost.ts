@@ -1,0 +1,35 @@
+import type { VaultEntry } from '../db/meta';
+import type { Result } from '../ops/result';
+
+/** The open vault's facts for vault.getStatus. */
+export interface VaultStatus {
+  id: string;
+  name: string;
+  /** whether this tab runs the vault's background jobs (indexing, sync, reminders) */
+  isLeader: boolean;
+  counts: { notes: number; folders: number; tasks: number; journalEntries: number; inboxItems: number };
+  /** what search has indexed, when the index has loaded */
+  search: { documents: number } | null;
+}
+
+/** What the signed-in sync account knows of vaults (vault.listAccount). */
+export interface AccountVaults {
+  vaults: { id: string; name: string | null }[];
+  /** why the list is empty when it is */
+  reason: string | null;
+}
+
+/**
+ * What vault.* operations need from the worker that hosts the open vault. Switching is done by
+ * the page (it starts a worker on the other vault and rebuilds its views), so `switchTo` checks
+ * the target and asks the page to switch after the reply has gone out.
+ */
+export interface VaultHost {
+  current(): Promise<VaultEntry>;
+  list(): Promise<VaultEntry[]>;
+  rename(name: string): Promise<Result<VaultEntry>>;
+  status(): Promise<VaultStatus>;
+  switchTo(id: string): Promise<Result<VaultEntry>>;
+  reindex(): Promise<Result<{ notes: number; ms: number }>>;
+  account(): Promise<AccountVaults>;
+}
