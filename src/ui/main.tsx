@@ -6,6 +6,8 @@ import { VaultRoot } from './vault/VaultRoot';
 import './styles.css';
 
 render(
-  () => <VaultRoot>{(vaultId, switchVault) => <App vaultId={vaultId} switchVault={switchVault} />}</VaultRoot>,
+  () => (
+    <VaultRoot>{(vaultId, switchVault) => <App vaultId={vaultId} switchVault={switchVault} />}</VaultRoot>
+  ),
   document.getElementById('root')!,
 );

@@ -1,4 +1,14 @@
-import { createResource, createSignal, For, lazy, onCleanup, Show, Suspense } from 'solid-js';
+import {
+  createEffect,
+  createResource,
+  createSignal,
+  For,
+  lazy,
+  on,
+  onCleanup,
+  Show,
+  Suspense,
+} from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { AppError } from '../../shared/result';
 import type { NoteSort } from '../../worker/stores/notesStore';
@@ -13,9 +23,14 @@ import { planningSections } from '../planning/sections';
 import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
 import { UpdateToast } from '../pwa/UpdateToast';
 import { SearchDialog } from '../search/SearchDialog';
+import { applyAppearance } from '../settings/applyAppearance';
+import { createSettings } from '../settings/createSettings';
 import { createStoragePersistence } from '../settings/createStoragePersistence';
+import { deviceFacts } from '../settings/reportDevice';
 import { SettingsDialog } from '../settings/SettingsDialog';
-import { createTheme } from '../settings/theme';
+import { createShortcuts } from '../shortcuts/createShortcuts';
+import { focusWhenShown } from '../shortcuts/focusWhenShown';
+import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp';
 import { SyncIndicator } from '../sync/SyncIndicator';
 import { TagView } from '../tags/TagView';
 import { createVaultClient } from '../vault/createVaultClient';
@@ -25,26 +40,41 @@ import { FolderActions } from './FolderActions';
 // The editor (Yjs, CodeMirror) loads when a note opens, not with the first paint.
 const NoteEditor = lazy(() => import('../notes/NoteEditor'));
 
-export function App() {
-  const client = createVaultClient();
+interface AppProps {
+  /** the vault this app shows (null: the one opened last); VaultRoot rebuilds the app on a switch */
+  vaultId: string | null;
+  switchVault: (id: string) => void;
+}
+
+export function App(props: AppProps) {
+  const client = createVaultClient(props.vaultId);
+  onCleanup(client.onSwitch(props.switchVault));
   const route = createRoute();
   const persistence = createStoragePersistence();
-  const theme = createTheme();
+  const settings = createSettings(client);
+  applyAppearance(settings);
+  void deviceFacts().then((f) => client.api.reportDevice(f));
+  const sections = () =>
+    planningSections.filter((s) => settings.value('features')[s.id as 'tasks'] !== false);
+  // The start section applies to a tab opened without a place in its address.
+  if (location.hash === '' || location.hash === '#/')
+    createEffect(
+      on(
+        () => settings.isLoaded('tab'),
+        (loaded) => {
+          const start = settings.value('tab').startSection;
+          if (loaded && start !== 'notes' && route.section() === 'notes' && !route.noteId()) route.go(start);
+        },
+      ),
+    );
   const updates = createUpdatePrompt();
   const [folder, setFolder] = createSignal<string | undefined>(undefined);
   const [sort, setSort] = createSignal<NoteSort>('modified');
   const [showFolders, setShowFolders] = createSignal(false);
   const [showSettings, setShowSettings] = createSignal(false);
   const [showSearch, setShowSearch] = createSignal(false);
-  // Ctrl/Cmd+K: search from anywhere.
-  const onKey = (e: KeyboardEvent) => {
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
-      e.preventDefault();
-      setShowSearch(true);
-    }
-  };
-  window.addEventListener('keydown', onKey);
-  onCleanup(() => window.removeEventListener('keydown', onKey));
+  const [showHelp, setShowHelp] = createSignal(false);
+  const [sidebarHidden, setSidebarHidden] = createSignal(false);
   const [error, setError] = createSignal<AppError | null>(null);
   const [folderVersion, setFolderVersion] = createSignal(0);
   const [folders] = createResource(folderVersion, () => client.api.listFolders(), { initialValue: [] });
@@ -55,8 +85,27 @@ export function App() {
   );
   const list = createNoteList(client, folder, sort);
 
+  createShortcuts(settings, {
+    newNote: () => void newNote(),
+    newTask: () => {
+      route.go('tasks', 'today');
+      focusWhenShown('input[aria-label="New task for today"]');
+    },
+    quickSearch: () => setShowSearch(true),
+    goToday: () => route.go('tasks', 'today'),
+    goInbox: () => route.go('inbox'),
+    goJournal: () => route.go('journal'),
+    goNotes: () => route.go(),
+    toggleSidebar: () =>
+      matchMedia('(max-width: 760px)').matches ? setShowFolders((v) => !v) : setSidebarHidden((v) => !v),
+    openSettings: () => setShowSettings(true),
+    showShortcuts: () => setShowHelp(true),
+  });
+
   async function newNote() {
-    const res = await client.api.createNote({ folderPath: folder() ?? '' });
+    const res = await client.api.createNote({
+      folderPath: folder() ?? settings.value('noteEditor').defaultFolder,
+    });
     if (!res.ok) return setError(res.error);
     setError(null);
     route.openNote(res.value.id);
@@ -64,7 +113,8 @@ export function App() {
   }
 
   async function deleteNote(id: string, title: string) {
-    if (!confirm(`Delete “${title}”? This cannot be undone.`)) return;
+    if (settings.value('noteEditor').confirmDelete && !confirm(`Delete “${title}”? This cannot be undone.`))
+      return;
     const res = await client.api.deleteNote(id);
     if (!res.ok) return setError(res.error);
     route.closeNote();
@@ -102,6 +152,7 @@ export function App() {
       data-section={route.section()}
       data-ready={client.info() ? 'true' : undefined}
       data-leader={client.isLeader() ? 'true' : 'false'}
+      data-sidebar={sidebarHidden() ? 'hidden' : undefined}
     >
       <header class="app-bar">
         <button
@@ -114,13 +165,15 @@ export function App() {
           Folders
         </button>
         <h1>Cairn</h1>
-        <span class="vault-name">{client.info()?.name}</span>
-        <Show when={planningSections.length > 0}>
+        <span class="vault-name" data-testid="vault-name">
+          {client.info()?.name}
+        </span>
+        <Show when={sections().length > 0}>
           <nav class="sections" aria-label="Sections">
             <a href="#/" aria-current={route.section() === 'notes' ? 'page' : undefined}>
               Notes
             </a>
-            <For each={planningSections}>
+            <For each={sections()}>
               {(s) => (
                 <a href={`#/${s.id}`} aria-current={route.section() === s.id ? 'page' : undefined}>
                   {s.label}
@@ -133,7 +186,11 @@ export function App() {
           Search
         </button>
         <SyncIndicator client={client} />
-        <button type="button" onClick={() => setShowSettings(true)}>
+        <button
+          type="button"
+          onClick={() => setShowSettings(true)}
+          aria-keyshortcuts="Control+Comma Meta+Comma"
+        >
           Settings
         </button>
       </header>
@@ -219,12 +276,16 @@ export function App() {
       </Show>
       <Show when={showSettings()}>
         <SettingsDialog
+          client={client}
+          settings={settings}
           persistence={persistence}
-          theme={theme}
           isLeader={client.isLeader()}
           vaultName={client.info()?.name ?? ''}
           onClose={() => setShowSettings(false)}
         />
+      </Show>
+      <Show when={showHelp()}>
+        <ShortcutsHelp settings={settings} onClose={() => setShowHelp(false)} />
       </Show>
       <UpdateToast prompt={updates} />
       <ReminderNotices client={client} />

@@ -10,7 +10,11 @@ interface Props {
   onSet: (value: unknown) => Promise<Result<unknown>>;
 }
 
-const OPTION_TEXT: Record<string, string> = { system: 'Match the system', '24h': '24-hour', '12h': '12-hour' };
+const OPTION_TEXT: Record<string, string> = {
+  system: 'Match the system',
+  '24h': '24-hour',
+  '12h': '12-hour',
+};
 const optionText = (v: unknown) => OPTION_TEXT[String(v)] ?? capitalize(String(v));
 function capitalize(s: string) {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -51,7 +55,11 @@ export function SettingField(props: Props) {
       >
         <Match when={props.schema.type === 'boolean'}>
           <label class="check">
-            <input type="checkbox" checked={props.value === true} onChange={(e) => void commit(e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={props.value === true}
+              onChange={(e) => void commit(e.currentTarget.checked)}
+            />
             {label()}
           </label>
         </Match>

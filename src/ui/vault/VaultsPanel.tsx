@@ -47,6 +47,7 @@ export function VaultsPanel(props: { client: VaultClient }) {
       if (!res.ok) return res.error.message;
       setRename(null);
       setVersion((v) => v + 1);
+      props.client.refreshInfo();
       return 'Renamed.';
     });
   };
@@ -85,10 +86,7 @@ export function VaultsPanel(props: { client: VaultClient }) {
           {(v) => (
             <li>
               <span>{v.name}</span>
-              <Show
-                when={!v.current}
-                fallback={<span class="muted" aria-label={`${v.name} is open`}>(open)</span>}
-              >
+              <Show when={!v.current} fallback={<span class="muted">(open)</span>}>
                 <button type="button" disabled={busy()} onClick={() => void openVault(v.id)}>
                   Open {v.name}
                 </button>

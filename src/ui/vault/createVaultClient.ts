@@ -47,6 +47,8 @@ export function createVaultClient(vaultId: string | null = null) {
   return {
     api,
     info,
+    /** Re-reads the vault's info (after a rename). */
+    refreshInfo: () => void api.info().then(setInfo),
     isLeader,
     /** Calls `listener` after every committed change of this vault, from this tab or another. */
     onChange(listener: (batch: ChangeBatch) => void): () => void {

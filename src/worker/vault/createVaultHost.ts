@@ -60,7 +60,10 @@ export function createVaultHost(d: VaultHostDeps): VaultHost & { onSwitch(l: Swi
     },
     async switchTo(id) {
       const entry = await d.directory.get(id);
-      if (!entry) return fail('NOT_FOUND', `No local vault with id ${JSON.stringify(id)}; vault.getAll lists them`, { field: 'args[0]' });
+      if (!entry)
+        return fail('NOT_FOUND', `No local vault with id ${JSON.stringify(id)}; vault.getAll lists them`, {
+          field: 'args[0]',
+        });
       if (id === d.vaultId) return ok(entry);
       if (switchListeners.size === 0) return fail('UNAVAILABLE', 'No window is attached to switch vaults');
       // After the reply: the page tears this worker down when it switches.

@@ -111,7 +111,9 @@ export function createVaultApi(vault: OpenVault): VaultApi {
   const agentPorts = createAgentVaultPorts(vault);
   return {
     async info() {
-      return { id: vault.entry.id, name: vault.entry.name, isLeader: vault.leader.isLeader() };
+      // The name as it is now: vault.updateConfig may have renamed it since it opened.
+      const name = (await vault.directory.get(vault.entry.id))?.name ?? vault.entry.name;
+      return { id: vault.entry.id, name, isLeader: vault.leader.isLeader() };
     },
     async onChange(listener) {
       vault.subscribe(listener);

@@ -21,7 +21,7 @@ export function checkVaultName(raw: string, field = 'name'): Result<string> {
 export function createVaultDirectory(meta: MetaDb, now: () => number, newId: () => string) {
   return {
     /** by most recently opened first */
-    list: async (): Promise<VaultEntry[]> => (await meta.vaults.orderBy('lastOpened').reverse().toArray()),
+    list: async (): Promise<VaultEntry[]> => await meta.vaults.orderBy('lastOpened').reverse().toArray(),
     get: async (id: string) => (await meta.vaults.get(id)) ?? null,
     /** A new, empty vault; it is opened (and its database made) when the user switches to it. */
     async create(rawName: string): Promise<Result<VaultEntry>> {

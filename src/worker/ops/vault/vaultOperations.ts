@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../../ops/result';
-import type { VaultHost } from '../../vault/vaultHost';
 import { VAULT_NAME_MAX } from '../../vault/vaultDirectory';
+import type { VaultHost } from '../../vault/vaultHost';
 import { defineOperation, type Operation } from '../defineOperation';
 
 const idSchema = { type: 'string', minLength: 1, maxLength: 200 } as const;

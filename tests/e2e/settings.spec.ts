@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test';
+
+async function openApp(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('the theme applies at once and after a reload; a section hidden in settings leaves the nav', async ({
+  page,
+}) => {
+  await openApp(page);
+  const dialog = await openSettings(page);
+  const theme = dialog.getByRole('combobox', { name: 'Colour theme' });
+  await expect(theme).toHaveValue('system');
+  await theme.selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  const journal = dialog.getByRole('checkbox', { name: 'Show the Journal section' });
+  await expect(journal).toBeChecked();
+  await journal.uncheck();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  await expect(nav.getByRole('link', { name: 'Journal' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(nav.getByRole('link', { name: 'Journal' })).toHaveCount(0);
+  const again = await openSettings(page);
+  await again.getByRole('combobox', { name: 'Colour theme' }).selectOption('light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await again.getByRole('combobox', { name: 'Colour theme' }).selectOption('system');
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+});
+
+test('a refused value shows why and changes nothing; every group has a section that fits the window', async ({
+  page,
+}) => {
+  await openApp(page);
+  const dialog = await openSettings(page);
+  const size = dialog.getByRole('spinbutton', { name: 'Editor font size in CSS px' });
+  await expect(size).toHaveValue('16');
+  await size.fill('99');
+  await size.press('Tab');
+  await expect(dialog.getByRole('alert')).toContainText('24');
+  await size.fill('18');
+  await size.press('Tab');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--editor-font-size')))
+    .toBe('18px');
+
+  for (const name of [
+    'General',
+    'Vaults',
+    'Editor',
+    'Notes',
+    'Tasks',
+    'Journal',
+    'Inbox',
+    'Calendar',
+    'Graph',
+    'Sections',
+    'Tabs',
+    'Keyboard shortcuts',
+    'AI and agents',
+    'Voice',
+    'Sync on this device',
+    'Backup',
+  ])
+    await expect(dialog.getByRole('region', { name, exact: true })).toHaveCount(1);
+  await expect(
+    dialog.getByRole('checkbox', { name: /Checkbox lines in a note an agent creates become tasks/ }),
+  ).not.toBeChecked();
+  await expect(dialog.getByText('No speech-to-text model ships with Cairn', { exact: false })).toBeVisible();
+
+  await dialog.getByRole('combobox', { name: 'Jump to section' }).selectOption({ label: 'Backup' });
+  await expect(dialog.getByRole('heading', { name: 'Backup' })).toBeInViewport();
+  // The window's own width: a page wider than it would widen the phone's layout viewport.
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => window.innerWidth)).toBe(width);
+  const wide = await dialog.evaluate((d, w) => {
+    const out: string[] = [];
+    for (const el of d.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > w + 1) out.push(`${el.tagName}.${el.className}`);
+    }
+    return out;
+  }, width);
+  expect(wide).toEqual([]);
+});

@@ -1,0 +1,66 @@
+import { expect, type Page, test } from '@playwright/test';
+
+async function openApp(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+}
+
+async function newNote(page: Page, title: string) {
+  await page.getByRole('button', { name: 'New note' }).click();
+  const titleBox = page.getByRole('textbox', { name: 'Title' });
+  await titleBox.fill(title);
+  await titleBox.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+}
+
+const noteList = (page: Page) => page.locator('.list-pane');
+
+test('a second vault keeps its own notes; switching back shows the first vault’s notes only', async ({
+  page,
+}) => {
+  await openApp(page);
+  await newNote(page, 'Home note');
+  await expect(page.getByTestId('vault-name')).toHaveText('My vault');
+
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  let vaults = page.getByRole('region', { name: 'Vaults' });
+  await vaults.getByRole('textbox', { name: 'New vault name' }).fill('Work');
+  await vaults.getByRole('button', { name: 'Create vault' }).click();
+  // The app is rebuilt on the new vault: the dialog is gone, its name shows, no notes yet.
+  await expect(page.getByTestId('vault-name')).toHaveText('Work');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]vault=/);
+  await expect(page.locator('.count')).toHaveText('0 notes');
+  await newNote(page, 'Work note');
+  // (on a phone the list is behind the open note: its count says it)
+  await expect(page.locator('.count')).toHaveText('1 note');
+
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  vaults = page.getByRole('region', { name: 'Vaults' });
+  await expect(vaults.getByRole('list', { name: 'Local vaults' }).getByRole('listitem')).toHaveCount(2);
+  await vaults.getByRole('button', { name: 'Open My vault' }).click();
+  await expect(page.getByTestId('vault-name')).toHaveText('My vault');
+  await expect(noteList(page).getByText('Home note')).toBeVisible();
+  await expect(noteList(page).getByText('Work note')).toHaveCount(0);
+
+  // The address keeps the vault over a reload.
+  await page.reload();
+  await expect(page.getByTestId('vault-name')).toHaveText('My vault');
+  await expect(noteList(page).getByText('Home note')).toBeVisible();
+  await expect(noteList(page).getByText('Work note')).toHaveCount(0);
+});
+
+test('the open vault is renamed in place; an empty name is refused', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const vaults = page.getByRole('region', { name: 'Vaults' });
+  const name = vaults.getByRole('textbox', { name: 'Name of this vault' });
+  await expect(name).toHaveValue('My vault');
+  await name.fill('   ');
+  await vaults.getByRole('button', { name: 'Rename' }).click();
+  await expect(vaults.getByRole('status')).toContainText('1 to 100 characters');
+  await name.fill('Personal');
+  await vaults.getByRole('button', { name: 'Rename' }).click();
+  await expect(vaults.getByRole('status')).toHaveText('Renamed.');
+  await expect(page.getByTestId('vault-name')).toHaveText('Personal');
+});
