@@ -27,7 +27,7 @@ async function setUp(isLeader = true) {
   await meta.vaults.put({ id: 'home', name: 'Home', created: 1, lastOpened: 5 });
   const leader: LeaderElection = {
     isLeader: () => isLeader,
-    onChange: () => undefined,
+    onChange: () => () => undefined,
     resign: () => undefined,
   };
   const rebuilt: number[] = [];
