@@ -2,6 +2,7 @@ import { createEffect, createSignal, lazy, Show, Suspense } from 'solid-js';
 import { FileViewer } from '../files/FileViewer';
 import { createFollowLink } from '../links/createFollowLink';
 import { LinksPanel } from '../links/LinksPanel';
+import { PropertiesPanel } from '../properties/PropertiesPanel';
 import type { VaultClient } from '../vault/createVaultClient';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { createNoteDoc } from './createNoteDoc';
@@ -100,6 +101,7 @@ export default function NoteEditor(props: Props) {
                 fallback={<FileViewer client={props.client} file={n()} />}
               >
                 <DropStatus drop={drop} />
+                <PropertiesPanel client={props.client} noteId={n().id} />
                 <MarkdownBody
                   client={props.client}
                   id={n().id}

@@ -1,17 +1,18 @@
 import { createSignal, onCleanup } from 'solid-js';
 import type { AppError } from '../../shared/result';
-import type { Note } from '../../worker/stores/notesStore';
+import type { NoteHeader } from '../../worker/stores/notesStore';
 import type { VaultClient } from '../vault/createVaultClient';
 
 /**
- * One open note's metadata (title, folder, dates): loaded once, reloaded when another tab or an
+ * One open note's metadata (title, folder, dates; never the body): loaded once, reloaded when another tab or an
  * operation changes it, renamed through the worker. The body is the CRDT document (createNoteDoc).
  */
 export function createNoteDraft(client: VaultClient, id: string) {
-  const [note, setNote] = createSignal<Note | null | undefined>(undefined);
+  const [note, setNote] = createSignal<NoteHeader | null | undefined>(undefined);
   const [error, setError] = createSignal<AppError | null>(null);
 
-  const load = async () => setNote(await client.api.getNote(id));
+  // The header only: a 1 MB body is the editor's to load (as a CRDT document), not the title bar's.
+  const load = async () => setNote(await client.api.getNoteHeader(id));
   void load();
 
   const unsubscribe = client.onChange((batch) => {

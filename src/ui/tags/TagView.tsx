@@ -2,6 +2,7 @@ import { For, Show } from 'solid-js';
 import type { VaultClient } from '../vault/createVaultClient';
 import { createTagView } from './createTagView';
 import { PinToggle } from './PinToggle';
+import { TagMergeDelete } from './TagMergeDelete';
 
 interface Props {
   client: VaultClient;
@@ -48,6 +49,16 @@ export function TagView(props: Props) {
               >
                 Rename tag
               </button>
+              <TagMergeDelete
+                client={props.client}
+                tag={tag()}
+                tags={view.tags().map((t) => t.name)}
+                onError={view.setError}
+                onDone={(next) => {
+                  view.select(null);
+                  if (next !== null) view.select(next);
+                }}
+              />
             </div>
             <Show when={view.error()}>
               {(m) => (

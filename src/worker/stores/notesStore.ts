@@ -110,6 +110,11 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
 
     list: (q: NoteListQuery): Promise<NotePage> => listNotePage(db, q),
 
+    /** The note's row without its body: what a title bar or a list needs. */
+    async getHeader(id: string): Promise<NoteHeader | null> {
+      return (await db.notes.get(id)) ?? null;
+    },
+
     async get(id: string): Promise<Note | null> {
       return db.transaction('r', db.notes, db.bodies, async () => {
         const row = await db.notes.get(id);

@@ -44,6 +44,8 @@ export interface VaultApi {
   onReminderFired(listener: (fired: FiredReminder[]) => void): Promise<void>;
   listNotes(q: NoteListQuery): Promise<NotePage>;
   getNote(id: string): Promise<Note | null>;
+  /** The note's row without its body (title, folder, type, dates): no markdown crosses to the UI. */
+  getNoteHeader(id: string): Promise<NoteHeader | null>;
   createNote(input: { title?: string; folderPath?: string; markdown?: string }): Promise<Result<NoteHeader>>;
   renameNote(id: string, title: string): Promise<Result<NoteHeader>>;
   updateNoteBody(id: string, markdown: string): Promise<Result<NoteHeader>>;
@@ -129,6 +131,7 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     },
     listNotes: (q) => notes.list(q),
     getNote: (id) => notes.get(id),
+    getNoteHeader: (id) => notes.getHeader(id),
     createNote: (input) => notes.create(input),
     renameNote: (id, title) => notes.rename(id, title),
     updateNoteBody: (id, markdown) => notes.updateBody(id, markdown),

@@ -1,0 +1,85 @@
+import { expect, type Page, test } from '@playwright/test';
+import { replaceBody } from './editor';
+
+async function openApp(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+}
+
+async function newNote(page: Page, title: string, body: string) {
+  const back = page.getByRole('button', { name: 'Back to notes' });
+  if (await back.isVisible()) await back.click();
+  await page.getByRole('button', { name: 'New note' }).click();
+  const titleBox = page.getByRole('textbox', { name: 'Title' });
+  await titleBox.fill(title);
+  await titleBox.press('Enter');
+  await replaceBody(page, body);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+}
+
+async function showSidebar(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Folders', expanded: false });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+test('properties: define a status type, add it to the note, pick a value; kept in the frontmatter over a reload', async ({
+  page,
+}) => {
+  await openApp(page);
+  await newNote(page, 'Launch', 'Plan the launch.');
+  await page.getByText(/^Properties \(\d+\)$/).click();
+  await page.getByText('Manage property types').click();
+  await page.getByRole('textbox', { name: 'New property name' }).fill('Stage');
+  await page.getByRole('combobox', { name: 'New property type' }).selectOption('status');
+  await page.getByRole('button', { name: 'Define' }).click();
+  const stage = page.getByRole('region', { name: 'Property type Stage' });
+  await expect(stage.getByText('In progress')).toBeVisible();
+
+  // Options: add one, recolour it.
+  await stage.getByRole('textbox', { name: 'New option for Stage' }).fill('Blocked');
+  await stage.getByRole('button', { name: 'Add option' }).click();
+  await stage.getByRole('combobox', { name: 'Colour of Blocked' }).selectOption('red');
+  await expect(stage.getByRole('combobox', { name: 'Colour of Blocked' })).toHaveValue('red');
+
+  await page.getByRole('combobox', { name: 'Add property' }).selectOption('stage');
+  const control = page.getByRole('combobox', { name: 'Property Stage' });
+  await expect(control).toBeVisible();
+  await control.selectOption('Blocked');
+  await expect(page.getByRole('textbox', { name: 'Note body' })).toContainText('Stage: Blocked');
+
+  // Removing an option takes it out of the type.
+  await stage.getByRole('button', { name: 'Remove option In progress' }).click();
+  await expect(stage.getByText('In progress')).toHaveCount(0);
+
+  await page.reload();
+  await page.getByText(/^Properties \(\d+\)$/).click();
+  await expect(page.getByRole('combobox', { name: 'Property Stage' })).toHaveValue('Blocked');
+});
+
+test('tags: merge one tag into another, then delete it from every note', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await openApp(page);
+  await newNote(page, 'One', 'first #alpha');
+  await newNote(page, 'Two', 'second #beta');
+  const back = page.getByRole('button', { name: 'Back to notes' });
+  if (await back.isVisible()) await back.click();
+
+  await showSidebar(page);
+  await page.getByText('Tags', { exact: true }).click();
+  const tags = page.getByRole('list', { name: 'Tags' });
+  await expect(tags.getByRole('button')).toHaveText(['#alpha 1', '#beta 1']);
+
+  await tags.getByRole('button', { name: 'Tag alpha, 1 note' }).click();
+  const tagged = page.getByRole('region', { name: 'Notes tagged alpha' });
+  await tagged.getByRole('button', { name: 'Merge tag…' }).click();
+  await tagged.getByRole('combobox', { name: 'Merge into tag' }).selectOption('beta');
+  await tagged.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(tags.getByRole('button')).toHaveText(['#beta 2']);
+  await expect(page.getByRole('region', { name: 'Notes tagged beta' }).getByRole('listitem')).toHaveCount(2);
+
+  await page
+    .getByRole('region', { name: 'Notes tagged beta' })
+    .getByRole('button', { name: 'Delete tag' })
+    .click();
+  await expect(page.getByText('No tags yet.')).toBeVisible();
+});
