@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // The default 5 s is too short for the IndexedDB-heavy tests (fake-indexeddb) when the
+          // 2-core CI machine runs several test files at once; no test here waits on a timer.
+          testTimeout: 20_000,
         },
       },
       {
