@@ -1,4 +1,4 @@
-import { onMount, Show } from 'solid-js';
+import { createEffect, Show } from 'solid-js';
 import type { BindingChoice } from '../../sync/engine/binding/bindingFlow';
 
 /**
@@ -13,7 +13,13 @@ export function BindingQuestion(props: {
   onChoose: (choice: BindingChoice) => void;
 }) {
   let first: HTMLButtonElement | undefined;
-  onMount(() => first?.focus());
+  let focused = false;
+  // focus the first choice once it is enabled (the sign-in that raised the question may still be busy)
+  createEffect(() => {
+    if (props.busy || focused || !first) return;
+    focused = true;
+    first.focus();
+  });
   return (
     <div
       class="sync-binding"

@@ -161,6 +161,7 @@ export function createSyncController(deps: SyncControllerDeps) {
     const binding = await state.get<Binding>(BINDING);
     const hold = await state.get<BindingHold | null>(BINDING_HOLD);
     if (hold || binding?.mode !== 'sync' || binding.userId !== session.userId) return;
+    if ((await state.get<boolean>(REVOKED)) === true) return; // revoked: nothing more until a sign-in
     const key = await loadOrCreateDeviceKey(createDeviceKeyStore(db), deps.subtle);
     if (!key.ok) return;
     const { call } = await http();
