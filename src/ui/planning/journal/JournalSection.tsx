@@ -7,6 +7,7 @@ import { FailureBanner } from '../shared/FailureBanner';
 import type { TaskCard } from '../tasks/taskTypes';
 import { isDate, localDate, shiftDate } from './localDate';
 import { MonthCalendar } from './MonthCalendar';
+import { YearView } from './YearView';
 import '../planning.css';
 import { DayEvents } from '../calendar/DayEvents';
 import type { CalendarEvent } from '../calendar/eventTypes';
@@ -16,8 +17,23 @@ interface Entry {
   content_markdown: string;
 }
 
-/** `#/journal/<date>` (default today): the day's entry, its month, the streak and the day's context. */
+/** `#/journal/year/<YYYY>`: the year view; otherwise the day view. */
 export function JournalSection(props: SectionProps) {
+  const year = () =>
+    props.path()[0] === 'year' && /^\d{4}$/.test(props.path()[1] ?? '') ? Number(props.path()[1]) : null;
+  return (
+    <Show when={year()} fallback={<JournalDay {...props} />}>
+      {(y) => (
+        <div class="planning journal-section">
+          <YearView client={props.client} year={y()} go={props.go} />
+        </div>
+      )}
+    </Show>
+  );
+}
+
+/** `#/journal/<date>` (default today): the day's entry, its month, the streak and the day's context. */
+function JournalDay(props: SectionProps) {
   const today = localDate();
   const date = () => (isDate(props.path()[0]) ? props.path()[0]! : today);
   const failure = createFailure();
@@ -72,6 +88,7 @@ export function JournalSection(props: SectionProps) {
             Today
           </button>
         </Show>
+        <a href={`#/journal/year/${date().slice(0, 4)}`}>Year {date().slice(0, 4)}</a>
       </div>
       <FailureBanner error={failure.error() ?? entry.error()} onDismiss={failure.clear} />
       <div class="journal-layout">
