@@ -7,8 +7,12 @@ import { spawnRenderWorker } from './render/spawnRenderWorker';
  * The vault's side of the agent tools' ports, built once per open vault and shared by every agent
  * session of the tab (one render worker, started on first use).
  */
-export function createAgentVaultPorts(vault: Pick<OpenVault, 'notes'>): VaultPorts {
+export function createAgentVaultPorts(vault: Pick<OpenVault, 'notes' | 'fileTexts'>): VaultPorts {
   return {
+    texts: {
+      extractedText: (id) => vault.fileTexts.extractedText(id),
+      attachmentTextFor: (noteId) => vault.fileTexts.attachmentTextFor(noteId),
+    },
     files: {
       blob: (id) => vault.notes.getBlob(id),
       // Attachment names are matched case-insensitively, as notes.deleteAttachment matches them.

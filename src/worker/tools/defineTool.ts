@@ -4,6 +4,7 @@ import type { OpError, Result } from '../ops/result';
 import type { Infer, Schema } from '../ops/schema';
 import { ARGUMENTS_ROOT, createValidator } from '../ops/validator';
 import type { ToolSpec } from './catalog/toolSpec';
+import type { FileTextPort } from './notes/fileTextPort';
 import type { FileViewPort } from './view/fileViewPort';
 
 /** An image content part of a tool result (vault_view_file). */
@@ -35,6 +36,8 @@ export interface WindowPorts {
 export interface VaultPorts {
   /** vault_view_file: file bytes and the off-thread renderer */
   files?: FileViewPort;
+  /** vault_read_note: text read from filed PDFs and images, and a note's `attachment_text` */
+  texts?: FileTextPort;
 }
 
 export type ToolPorts = WindowPorts & VaultPorts;

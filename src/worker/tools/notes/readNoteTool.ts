@@ -5,11 +5,12 @@ import { readNote } from '../catalog/readNoteTools';
 import { defineTool, jsonOutput, type ToolEnv, type ToolOutput } from '../defineTool';
 import { cited, noteRef } from '../reply/links';
 import { pageText } from './pageText';
+import { readExtracted } from './readExtracted';
 
 /**
- * Spec 4.1 vault_read_note for markdown notes, paged by about 100 KB (`from_page`, `next_page`).
- * Audio and video are refused (VALIDATION, spec 7). PDF and image text needs the extraction store,
- * which is not built: those answer UNAVAILABLE rather than an invented `extracted_text`.
+ * Spec 4.1 vault_read_note: markdown notes paged by about 100 KB (`from_page`, `next_page`), with
+ * `attachment_text` on the first page; filed PDFs and images as their extracted text
+ * (readExtracted). Audio and video are refused (VALIDATION, spec 7).
  */
 /**
  * The note object of spec 2.2 for a markdown note, page `page` of about 100 KB (shared by
@@ -30,9 +31,12 @@ export async function readNoteReply(id: string, page: number, env: ToolEnv): Pro
     );
   }
   if (note.fileType !== 'markdown') {
-    return fail('UNAVAILABLE', `Text extraction for ${note.fileType} files is not available yet`, {
-      field: 'id',
-    });
+    if (env.ports.texts === undefined) {
+      return fail('UNAVAILABLE', `Text extraction for ${note.fileType} files is not available here`, {
+        field: 'id',
+      });
+    }
+    return readExtracted(note, page, env.ports.texts);
   }
   const pages = pageText(note.content);
   if (page > pages.length) {
@@ -41,6 +45,8 @@ export async function readNoteReply(id: string, page: number, env: ToolEnv): Pro
       expected: `integer <= ${pages.length}`,
     });
   }
+  // attachment_text rides on the first page only: it is up to 100 KB and the same for every page.
+  const attachments = page === 1 && env.ports.texts ? await env.ports.texts.attachmentTextFor(note.id) : [];
   const reply = cited(
     {
       id: note.id,
@@ -53,6 +59,7 @@ export async function readNoteReply(id: string, page: number, env: ToolEnv): Pro
       page,
       page_count: pages.length,
       ...(page < pages.length ? { next_page: page + 1 } : {}),
+      ...(attachments.length > 0 ? { attachment_text: attachments } : {}),
     },
     noteRef(note.id, note.title),
   );
