@@ -37,6 +37,8 @@ export interface OutboxPort {
   /** deletes exactly the carried body rows */
   ackBodies(qids: readonly string[]): Promise<void>;
   counts(): Promise<{ queued: number; deadLetters: number }>;
+  /** deletes dead letters retired before `cutoff` when at least `min` are (spec 4.2.7); answers how many */
+  purgeDeadLetters(cutoff: number, min: number): Promise<number>;
 }
 
 /** What the push seals for one record: its payload (or tombstone) and clock. */

@@ -7,7 +7,9 @@ import { pullChanges, QUARANTINE } from './pull/pullChanges';
 import type { SessionRevisions } from './pull/sweepBodies';
 import { BatchSize } from './push/batchSize';
 import { createBodyWindows } from './push/bodyWindows';
+import { writesAllowed } from './push/clientPolicy';
 import { compactBodies } from './push/compactBodies';
+import { createDeadLetterProbe, DEAD_LETTER_PURGE_MIN, retentionCutoff } from './push/deadLetters';
 import { pushBodies } from './push/pushBodies';
 import { pushRecords } from './push/pushRecords';
 import { createSnapshotSchedule } from './push/snapshotSchedule';
@@ -45,12 +47,14 @@ export interface EngineDeps {
  * time. A push request goes out at once when the last cycle started more than 300 ms ago, else
  * rides one trailing timer; a request during a cycle runs one more cycle after it (spec 4.2.1).
  * A 60 s tick pulls. After stop() nothing is sent. A 426/403 write refusal parks the outbox
- * (rows kept, attempts stopped) until `resume()` (the policy poll, 3.1).
+ * (rows kept, attempts stopped, pulls go on); every later cycle (tick, wake, `foreground()`) first
+ * polls the client policy and resumes pushing by itself once writes are allowed (3.1).
  */
 export function createSyncEngine(deps: EngineDeps) {
   const batch = new BatchSize();
   const routes = { batchMissing: false };
   const session: SessionRevisions = new Map();
+  const deadLetters = createDeadLetterProbe();
   const schedule = createSnapshotSchedule({ now: deps.now, timers: deps.timers, flush: () => void run() });
   const windows = createBodyWindows({ now: deps.now, timers: deps.timers, flush: () => void run() });
   let stopped = true;
@@ -97,6 +101,7 @@ export function createSyncEngine(deps: EngineDeps) {
     const isStopped = () => stopped;
     await publish(undefined, false);
     const keys = createKeyDirectory(deps.call);
+    if (parked && (await writesAllowed(deps.call, deps.keyring.vaultId))) parked = false;
     if (!parked) {
       const pushed = await pushRecords({ ...deps, batch, types: deps.types, stopped: isStopped });
       if (pushed.kind === 'stopped') return fail(pushed.error);
@@ -177,7 +182,13 @@ export function createSyncEngine(deps: EngineDeps) {
     },
     /** a local mutation wants a push (debounced) */
     requestPush() {
-      if (stopped || timer !== null) return;
+      if (stopped) return;
+      if (deadLetters.shouldProbe()) {
+        void deps.outbox
+          .purgeDeadLetters(retentionCutoff(deps.now()), DEAD_LETTER_PURGE_MIN)
+          .catch((err: unknown) => console.error('dead-letter purge failed', err));
+      }
+      if (timer !== null) return;
       const wait = lastStart + PUSH_DEBOUNCE_MS - deps.now();
       if (wait <= 0) {
         void run();
@@ -201,9 +212,11 @@ export function createSyncEngine(deps: EngineDeps) {
       await run();
       while (running) await running;
     },
-    /** the client policy poll found writes allowed again */
-    resume() {
-      parked = false;
+    /**
+     * The app came to the foreground (spec 3.1): a parked outbox polls the client policy in the
+     * cycle this starts, and resumes by itself when writes are allowed again.
+     */
+    foreground() {
       void run();
     },
     status: () => status,

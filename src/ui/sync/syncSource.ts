@@ -26,5 +26,9 @@ export function connectSync(client: { api: VaultRemote }): void {
     if (connectedTo !== client.api) return;
     setApi(() => remote);
     await remote.onState(Comlink.proxy((s: SyncState) => setState(s)));
+    // spec 3.1: a parked outbox polls the client policy when the app comes to the foreground
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') void remote.foreground();
+    });
   });
 }

@@ -48,6 +48,20 @@ export function createDexieOutbox(db: VaultDb, now: () => number): OutboxPort {
       await db.syncQueue.bulkDelete([...qids]);
     },
 
+    purgeDeadLetters(cutoff, min) {
+      return db.transaction('rw', db.syncQueue, async () => {
+        const old = db.syncQueue
+          .where('[state+retiredAt]')
+          .between(['exhausted', Dexie.minKey], ['exhausted', cutoff], true, false)
+          .or('[state+retiredAt]')
+          .between(['failed', Dexie.minKey], ['failed', cutoff], true, false);
+        const keys = await old.primaryKeys();
+        if (keys.length < min) return 0;
+        await db.syncQueue.bulkDelete(keys);
+        return keys.length;
+      });
+    },
+
     async counts() {
       const queued =
         (await db.syncQueue.where('[kind+state]').equals(['record', 'queued']).count()) +

@@ -39,6 +39,8 @@ export interface SyncApi {
   joinPoll(): Promise<Answer<JoinerScreen>>;
   joinCode(code: string): Promise<Answer<JoinerScreen>>;
   joinStop(): Promise<void>;
+  /** the page became visible: a parked outbox polls the client policy and resumes by itself */
+  foreground(): Promise<void>;
 }
 
 const NOT_ATTACHED = {
@@ -79,5 +81,8 @@ export function createSyncApi(db: VaultDb): SyncApi {
     joinPoll: async () => (await c()?.account.joinPoll()) ?? NOT_ATTACHED,
     joinCode: async (code) => (await c()?.account.joinCode(code)) ?? NOT_ATTACHED,
     joinStop: async () => c()?.account.joinStop(),
+    foreground: async () => {
+      c()?.foreground();
+    },
   };
 }

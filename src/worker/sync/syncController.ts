@@ -359,6 +359,8 @@ export function createSyncController(deps: SyncControllerDeps) {
       adoptKey,
     }),
     requestPush: () => engine?.requestPush(),
+    /** the app came to the foreground: a parked outbox polls the client policy (spec 3.1) */
+    foreground: () => engine?.foreground(),
     /** a Yjs update of this note was queued (its per-note 1 s window, spec 4.2.2) */
     bodyChanged: (docId: string) => engine?.bodyChanged(docId),
     syncNow: async () => {

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
+import type { SyncResult } from '../../../src/sync/engine/http/syncError';
+import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
+import type { OutboxPort, QueuedRecord } from '../../../src/sync/engine/ports';
+import { createSyncEngine } from '../../../src/sync/engine/syncEngine';
+import type { SyncStatus } from '../../../src/sync/engine/syncStatus';
+import type { PushItem } from '../../../src/sync/protocol/push';
+
+/** An outbox of record rows in memory (the engine's view; the Dexie one has its own tests). */
+function memoryOutbox(rows: QueuedRecord[]): OutboxPort {
+  return {
+    nextRecords: async (limit, exclude) => rows.filter((r) => !exclude.has(r.qid)).slice(0, limit),
+    async settle(outcomes) {
+      for (const { row, outcome } of outcomes)
+        if (outcome.kind === 'accepted') rows.splice(rows.indexOf(row), 1);
+    },
+    nextBodies: async () => [],
+    ackBodies: async () => {},
+    counts: async () => ({ queued: rows.length, deadLetters: 0 }),
+    purgeDeadLetters: async () => 0,
+  };
+}
+
+async function setup() {
+  const policy = { writeAllowed: false };
+  const requests: string[] = [];
+  const call = (async (
+    method: string,
+    path: string,
+    o?: { body?: unknown },
+  ): Promise<SyncResult<unknown>> => {
+    requests.push(`${method} ${path.split('?')[0]}`);
+    if (path === '/sync/push') {
+      if (!policy.writeAllowed)
+        return { ok: false, error: { code: 'PLATFORM_WRITES_DISABLED', message: 'off', status: 403 } };
+      const items = (o?.body as { items: PushItem[] }).items;
+      return {
+        ok: true,
+        value: { accepted: items.map((i) => ({ type: i.type, id: i.id })), rejected: [], maxCursor: 1 },
+      };
+    }
+    if (path === '/sync/status')
+      return { ok: true, value: { ok: true, userId: 'u', deviceId: 'd', clientPolicy: { ...policy } } };
+    if (path.startsWith('/sync/changes'))
+      return { ok: true, value: { refs: [], nextCursor: 0, serverTimeMs: 0 } };
+    return { ok: false, error: { code: 'HTTP_ERROR', message: `unexpected ${path}`, status: 404 } };
+  }) as SyncCall;
+  const rows: QueuedRecord[] = [{ qid: 'r|note|n1', type: 'note', id: 'n1', op: 'create', version: 1 }];
+  const statuses: SyncStatus[] = [];
+  const state = new Map<string, unknown>();
+  const engine = createSyncEngine({
+    call,
+    outbox: memoryOutbox(rows),
+    records: {
+      read: async () => ({ clock: { d: 1 }, deletedAt: null, payload: { id: 'n1', title: 'n1' } }),
+      apply: async () => [],
+    },
+    bodies: {
+      applyRemote: async () => {},
+      uploadInfo: async () => new Map(),
+      markOf: async () => null,
+      setMarks: async () => {},
+    },
+    state: {
+      get: async <T>(k: string) => state.get(k) as T | undefined,
+      set: async (k, v) => void state.set(k, v),
+    },
+    keyring: deriveVaultKeyring(generateVaultKey(), '0b6f0000-0000-4000-8000-000000000003'),
+    signer: { key: await generateDeviceKey(undefined), deviceId: 'd' },
+    types: ['note'],
+    now: () => Date.now(),
+    timers: { setTimeout: () => 0, clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} },
+    onStatus: (s) => statuses.push(s),
+    onApplied: () => {},
+  });
+  return { engine, policy, requests, rows, last: () => statuses.at(-1)! };
+}
+
+describe('client policy (spec 3.1): a parked outbox', () => {
+  it('keeps its rows, stops pushing, still pulls, and resumes by itself when the policy clears', async () => {
+    const { engine, policy, requests, rows, last } = await setup();
+    engine.start();
+    await engine.syncNow();
+    expect(last().phase).toBe('parked');
+    expect(rows).toHaveLength(1);
+    expect(requests.filter((r) => r === 'POST /sync/push')).toHaveLength(1);
+
+    requests.length = 0;
+    engine.foreground();
+    await engine.syncNow();
+    expect(requests).toContain('GET /sync/status');
+    expect(requests).toContain('GET /sync/changes'); // reads are never gated
+    expect(requests).not.toContain('POST /sync/push');
+    expect(last().phase).toBe('parked');
+
+    policy.writeAllowed = true;
+    engine.foreground();
+    await engine.syncNow();
+    expect(rows).toHaveLength(0);
+    expect(last().phase).toBe('synced');
+    engine.stop();
+  });
+});
