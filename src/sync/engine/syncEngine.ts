@@ -12,7 +12,7 @@ import { compactBodies } from './push/compactBodies';
 import { createDeadLetterProbe, DEAD_LETTER_PURGE_MIN, retentionCutoff } from './push/deadLetters';
 import { pushBodies } from './push/pushBodies';
 import { pushRecords } from './push/pushRecords';
-import { createSnapshotSchedule } from './push/snapshotSchedule';
+import { createSnapshotSchedule, type SnapshotDelays } from './push/snapshotSchedule';
 import { phaseOf, type SyncStatus } from './syncStatus';
 
 export const PUSH_DEBOUNCE_MS = 300;
@@ -38,6 +38,8 @@ export interface EngineDeps {
   now: () => number;
   timers: Timers;
   onStatus: (status: SyncStatus) => void;
+  /** the snapshot schedule's delays (spec 4.3.11 values when absent; tests shorten them) */
+  snapshotDelays?: SnapshotDelays | undefined;
   /** told after commit, with only the rows that changed (ITEM_SYNCED, spec 6.2) */
   onApplied: (changed: { type: string; id: string }[]) => void;
 }
@@ -55,7 +57,12 @@ export function createSyncEngine(deps: EngineDeps) {
   const routes = { batchMissing: false };
   const session: SessionRevisions = new Map();
   const deadLetters = createDeadLetterProbe();
-  const schedule = createSnapshotSchedule({ now: deps.now, timers: deps.timers, flush: () => void run() });
+  const schedule = createSnapshotSchedule({
+    now: deps.now,
+    timers: deps.timers,
+    flush: () => void run(),
+    delays: deps.snapshotDelays,
+  });
   const windows = createBodyWindows({ now: deps.now, timers: deps.timers, flush: () => void run() });
   let stopped = true;
   let running: Promise<void> | null = null;

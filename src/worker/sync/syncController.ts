@@ -12,6 +12,7 @@ import {
 } from '../../sync/engine/binding/bindingFlow';
 import { createSyncHttp } from '../../sync/engine/http/syncHttp';
 import type { BodyPort } from '../../sync/engine/ports';
+import type { SnapshotDelays } from '../../sync/engine/push/snapshotSchedule';
 import { createSyncSocket, type SocketLike } from '../../sync/engine/socket/syncSocket';
 import { createSyncEngine, type SyncEngine, type Timers } from '../../sync/engine/syncEngine';
 import type { SyncStatus } from '../../sync/engine/syncStatus';
@@ -49,6 +50,8 @@ export interface SyncControllerDeps {
   onApplied: (changes: { type: string; id: string; table: string; op: 'put' | 'delete' }[]) => void;
   /** opens a WebSocket (browser); absent: no socket, pulls run on pushes and the 60 s tick */
   openSocket?: (url: string, protocols: string[]) => SocketLike;
+  /** the snapshot schedule's delays; absent: the spec's (tests shorten them) */
+  snapshotDelays?: SnapshotDelays;
   /** runs `fn` while this tab leads sync for the vault (a Web Lock); resolves when leadership ends */
   whileLeader: (fn: () => Promise<void>) => void;
 }
@@ -183,6 +186,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       types: SYNC_RECORD_TYPES,
       now: deps.now,
       timers: deps.timers,
+      snapshotDelays: deps.snapshotDelays,
       onStatus: (s) => {
         lastStatus = s;
         if (s.error?.code === 'DEVICE_REVOKED') void revoked();

@@ -1,3 +1,4 @@
+import type { SnapshotDelays } from '../../../src/sync/engine/push/snapshotSchedule';
 import 'fake-indexeddb/auto';
 import { ChangeFeed } from '../../../src/worker/changes/changeFeed';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
@@ -19,7 +20,11 @@ let n = 0;
  * store, note bodies and planning operations, and a sync controller talking to a real local
  * service. `online(false)` makes every request fail as a network error.
  */
-export async function openDevice(serviceUrl: string, name: string) {
+export async function openDevice(
+  serviceUrl: string,
+  name: string,
+  options: { snapshotDelays?: SnapshotDelays } = {},
+) {
   const deviceId = `install-${name}-${++n}`;
   const db: VaultDb = openVaultDb(`sync-device-${name}-${n}-${Date.now()}`);
   db.use(outboxMiddleware({ deviceId, now: () => Date.now() }));
@@ -72,6 +77,7 @@ export async function openDevice(serviceUrl: string, name: string) {
     bodies: createBodyPort(db, bodies, deviceId),
     onApplied: () => {},
     whileLeader: (fn) => void fn(),
+    ...(options.snapshotDelays ? { snapshotDelays: options.snapshotDelays } : {}),
   });
   const ui = { caller: { kind: 'ui' } } as const;
   return {

@@ -5,6 +5,11 @@ export const SNAPSHOT_GATHER_MS = 2_000;
 export const SNAPSHOT_QUIET_MS = 30_000;
 export const SNAPSHOT_CEILING_MS = 120_000;
 
+export interface SnapshotDelays {
+  quietMs: number;
+  ceilingMs: number;
+}
+
 /**
  * When a note's body is due for a compacting snapshot (spec 4.3.11): 30 s after the last update
  * this device pushed for it, but no later than 120 s after the first update since its last
@@ -13,11 +18,18 @@ export const SNAPSHOT_CEILING_MS = 120_000;
  * engine for a cycle; the cycle takes the due notes (`takeDue`). In memory: after a restart the
  * next edit schedules the note again, and nothing is lost meanwhile (the updates are stored).
  */
-export function createSnapshotSchedule(deps: { now: () => number; timers: Timers; flush: () => void }) {
+export function createSnapshotSchedule(deps: {
+  now: () => number;
+  timers: Timers;
+  flush: () => void;
+  /** tests shorten these to exercise compaction under concurrency; the spec's values otherwise */
+  delays?: SnapshotDelays | undefined;
+}) {
   const pending = new Map<string, { first: number; last: number }>();
   let timer: unknown = null;
-  const dueAt = (p: { first: number; last: number }) =>
-    Math.min(p.last + SNAPSHOT_QUIET_MS, p.first + SNAPSHOT_CEILING_MS);
+  const quiet = deps.delays?.quietMs ?? SNAPSHOT_QUIET_MS;
+  const ceiling = deps.delays?.ceilingMs ?? SNAPSHOT_CEILING_MS;
+  const dueAt = (p: { first: number; last: number }) => Math.min(p.last + quiet, p.first + ceiling);
 
   function arm() {
     if (timer !== null) deps.timers.clearTimeout(timer);
