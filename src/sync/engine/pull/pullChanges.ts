@@ -2,16 +2,17 @@ import type { VaultKeyring } from '../../crypto';
 import type { ChangesResponse, NoteBodyRef } from '../../protocol/changes';
 import type { CrdtUpdatesResponse } from '../../protocol/crdt';
 import { PULL_SLICE_IDS } from '../../protocol/limits';
-import type { PullResponse } from '../../protocol/pull';
-import type { SyncError } from '../http/syncError';
+import type { ItemRef, PullResponse } from '../../protocol/pull';
+import type { SyncError, SyncResult } from '../http/syncError';
 import type { SyncCall } from '../http/syncHttp';
 import type { BodyPort, IncomingRecord, RecordPort, StatePort } from '../ports';
+import { LAST_CURSOR, repairCursor, repairDone } from './cursorRepair';
 import type { KeyDirectory } from './keyDirectory';
 import { mergeBaseline } from './mergeBaseline';
 import { openBodyUpdate } from './openBodyUpdate';
 import { openPullItem } from './openPullItem';
 
-export const LAST_CURSOR = 'LAST_CURSOR';
+export { LAST_CURSOR } from './cursorRepair';
 export const QUARANTINE = 'quarantine';
 export const SCHEMA_INVALID_ITEMS = 'schemaInvalidItems';
 
@@ -46,7 +47,7 @@ interface Ledgers {
  * unreadable ones go to the schema-invalid ledger; neither stops the cursor (spec 3.8).
  */
 export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
-  let cursor = (await deps.state.get<number>(LAST_CURSOR)) ?? 0;
+  let cursor = await repairCursor(deps.state);
   const changed: { type: string; id: string }[] = [];
   const ledgers: Ledgers = {
     quarantine: unexpired((await deps.state.get<Ledgers['quarantine']>(QUARANTINE)) ?? {}, deps.now()),
@@ -61,11 +62,11 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
     if (!page.ok) return { kind: 'stopped', error: page.error };
     const { refs, noteBodies = [], nextCursor } = page.value;
     const live = dedupe(refs.map((r) => ({ type: r.type, id: r.id })));
-    for (let i = 0; i < live.length; i += PULL_SLICE_IDS) {
-      const applied = await pullSlice(deps, live.slice(i, i + PULL_SLICE_IDS), ledgers);
-      if (!applied.ok) return { kind: 'stopped', error: applied.error };
-      changed.push(...applied.changed);
-    }
+    const slices: ItemRef[][] = [];
+    for (let i = 0; i < live.length; i += PULL_SLICE_IDS) slices.push(live.slice(i, i + PULL_SLICE_IDS));
+    const applied = await pullSlices(deps, slices, ledgers);
+    if (!applied.ok) return { kind: 'stopped', error: applied.error };
+    changed.push(...applied.changed);
     const bodies = await applyBodies(deps, noteBodies, ledgers);
     if (bodies) return { kind: 'stopped', error: bodies };
     await deps.state.set(QUARANTINE, ledgers.quarantine);
@@ -75,7 +76,41 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
     await deps.state.set(LAST_CURSOR, cursor);
     if (refs.length === 0 && noteBodies.length === 0) break;
   }
+  if (!deps.stopped()) await repairDone(deps.state);
   return { kind: 'done', changed, cursor };
+}
+
+/** Slice requests in flight at once (spec 4.3.2, `PULL_SLICE_FETCH_WINDOW`). */
+export const PULL_SLICE_FETCH_WINDOW = 2;
+
+/**
+ * A page's slices: up to two `POST /sync/pull` requests in flight, each slice applied in page
+ * order in its own local transaction as soon as it and every slice before it arrived. A failed
+ * slice stops the page (the requests already sent are awaited, nothing after it is applied).
+ */
+async function pullSlices(
+  deps: PullDeps,
+  slices: ItemRef[][],
+  ledgers: Ledgers,
+): Promise<{ ok: true; changed: { type: string; id: string }[] } | { ok: false; error: SyncError }> {
+  const changed: { type: string; id: string }[] = [];
+  const inFlight: Promise<SyncResult<PullResponse>>[] = [];
+  let sent = 0;
+  const send = () => {
+    if (sent < slices.length) inFlight.push(fetchSlice(deps, slices[sent++]!));
+  };
+  for (let k = 0; k < PULL_SLICE_FETCH_WINDOW; k++) send();
+  for (let i = 0; i < slices.length; i++) {
+    const res = await inFlight[i]!;
+    send();
+    const applied = res.ok ? await applySlice(deps, res.value, ledgers) : res;
+    if (!applied.ok) {
+      await Promise.allSettled(inFlight.slice(i + 1));
+      return applied;
+    }
+    changed.push(...applied.changed);
+  }
+  return { ok: true, changed };
 }
 
 /** Quarantine entries expire after 7 days (spec 3.8, 8.3); the item is then tried again. */
@@ -91,25 +126,27 @@ function dedupe(refs: { type: string; id: string }[]) {
   return [...seen.values()];
 }
 
-async function pullSlice(
-  deps: PullDeps,
-  slice: { type: string; id: string }[],
-  ledgers: Ledgers,
-): Promise<{ ok: true; changed: { type: string; id: string }[] } | { ok: false; error: SyncError }> {
-  const res = await deps.call<PullResponse>('POST', '/sync/pull', {
+function fetchSlice(deps: PullDeps, slice: ItemRef[]): Promise<SyncResult<PullResponse>> {
+  return deps.call<PullResponse>('POST', '/sync/pull', {
     body: { items: slice },
     vaultId: deps.keyring.vaultId,
     types: deps.types,
   });
-  if (!res.ok) return res;
-  if (!Array.isArray(res.value.items)) {
+}
+
+async function applySlice(
+  deps: PullDeps,
+  response: PullResponse,
+  ledgers: Ledgers,
+): Promise<{ ok: true; changed: { type: string; id: string }[] } | { ok: false; error: SyncError }> {
+  if (!Array.isArray(response.items)) {
     return {
       ok: false,
       error: { code: 'CONTRACT_REGRESSION', message: 'pull answered no items list', status: 200 },
     };
   }
   const ready: IncomingRecord[] = [];
-  for (const item of res.value.items) {
+  for (const item of response.items) {
     const opened = await openPullItem(deps.keyring, deps.keys, item);
     const key = `${item.type}|${item.id}`;
     if (opened.kind === 'error') return { ok: false, error: opened.error };
@@ -122,7 +159,7 @@ async function pullSlice(
       ready.push(opened.record);
     }
   }
-  for (const missing of res.value.blobMissing ?? []) {
+  for (const missing of response.blobMissing ?? []) {
     ledgers.schemaInvalid[`${missing.type}|${missing.id}`] = { reason: 'blobMissing', at: deps.now() };
   }
   return { ok: true, changed: ready.length > 0 ? await deps.records.apply(ready) : [] };
