@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { callTool, openControlled } from './mcpPage';
 
 async function openApp(page: Page) {
   await page.goto('/');
@@ -63,4 +64,21 @@ test('the open vault is renamed in place; an empty name is refused', async ({ pa
   await vaults.getByRole('button', { name: 'Rename' }).click();
   await expect(vaults.getByRole('status')).toHaveText('Renamed.');
   await expect(page.getByTestId('vault-name')).toHaveText('Personal');
+});
+
+test('after a switch, the agent tools answer from the vault now open', async ({ page }) => {
+  await openControlled(page);
+  await newNote(page, 'Home note');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const vaults = page.getByRole('region', { name: 'Vaults' });
+  await vaults.getByRole('textbox', { name: 'New vault name' }).fill('Work');
+  await vaults.getByRole('button', { name: 'Create vault' }).click();
+  await expect(page.getByTestId('vault-name')).toHaveText('Work');
+  await newNote(page, 'Work note');
+  await expect
+    .poll(async () => JSON.stringify(await callTool(page, 'vault_list_folder', { recursive: true })))
+    .toContain('Work note');
+  expect(JSON.stringify(await callTool(page, 'vault_list_folder', { recursive: true }))).not.toContain(
+    'Home note',
+  );
 });
