@@ -34,7 +34,7 @@ async function setup() {
     if (path === '/sync/push') {
       if (!policy.writeAllowed)
         return { ok: false, error: { code: 'PLATFORM_WRITES_DISABLED', message: 'off', status: 403 } };
-      const items = (o?.body as { items: PushItem[] }).items;
+      const items = (o!.body as { items: PushItem[] }).items;
       return {
         ok: true,
         value: { accepted: items.map((i) => ({ type: i.type, id: i.id })), rejected: [], maxCursor: 1 },

@@ -65,7 +65,7 @@ async function setup(ids: number, state: Map<string, unknown>, failSlice = -1) {
     inFlight--;
     if (mine === failSlice)
       return { ok: false, error: { code: 'SERVER_ERROR', message: 'boom', status: 500 } };
-    const items = (o?.body as { items: ItemRef[] }).items.map((r) => sealed.get(r.id)!);
+    const items = (o!.body as { items: ItemRef[] }).items.map((r) => sealed.get(r.id)!);
     return { ok: true, value: { items, blobMissing: [] } };
   }) as SyncCall;
   const applied: string[][] = [];
