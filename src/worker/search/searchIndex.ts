@@ -156,27 +156,6 @@ export class SearchIndex {
   }
 
   /**
-   * Loads, ahead of queries, the postings shards of the vault's most frequent terms — the
-   * biggest to parse and the likeliest to be asked for — at most `maxShards` of them (about
-   * 24,000 characters each). The worker calls it when idle after start-up; queries then rarely
-   * pay a first parse.
-   */
-  warm(maxShards = 40): Promise<number> {
-    return this.run(async () => {
-      const top: Array<[string, number]> = [];
-      for (const entry of this.state.baseDf) {
-        if (top.length < maxShards * 4) top.push(entry);
-        else if (entry[1] > (top[top.length - 1]?.[1] ?? 0)) top[top.length - 1] = entry;
-        else continue;
-        top.sort((a, b) => b[1] - a[1]);
-      }
-      const shards = this.state.missingShards(top.map(([t]) => t)).slice(0, maxShards);
-      await this.state.loadShards(this.deps.store, shards);
-      return shards.length;
-    });
-  }
-
-  /**
    * Loads every postings shard still on disk, `batch` shards per step, each step its own turn
    * of the index's queue, so queries and updates interleave with it instead of waiting for it.
    * The indexer calls it once the index is open (docs/search.md, "Warm-up"); until it is done a

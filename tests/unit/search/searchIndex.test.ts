@@ -189,18 +189,6 @@ describe('persistence and incremental updates', () => {
     expect(await ids(reader, 'pumpkins')).toEqual(['garden']);
   });
 
-  it('warm() loads the shards of the commonest terms ahead of queries', async () => {
-    const docs = generateVault({ notes: 300, seed: 9 });
-    const { deps } = await openWith(docs);
-    const index = await SearchIndex.open(deps);
-    expect((await index.stats()).shards_loaded).toBe(0);
-    const loaded = await index.warm(3);
-    expect(loaded).toBe(3);
-    expect((await index.stats()).shards_loaded).toBe(3);
-    expect(await index.warm(3)).toBeGreaterThanOrEqual(0);
-    expect(await index.query({ query: 'the' })).toMatchObject({ ok: true });
-  });
-
   it('warmAll() loads every shard in steps, up to its cap, and queries answer alike', async () => {
     const docs = generateVault({ notes: 300, seed: 9 });
     const { deps } = await openWith(docs);
