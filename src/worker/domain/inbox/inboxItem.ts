@@ -12,6 +12,20 @@ export interface FilingEvent {
   action: 'file' | 'archive' | 'convert' | 'undo';
   /** e.g. `folder:Projects/Cairn`, `project:inbox`, `task:<id>`, `note:<id>` */
   target: string | null;
+  /**
+   * Where a file or convert put the item: `folder:<path>` or `project:<id>`. The learned
+   * suggestions and getPatterns read it (the task or note named by `target` may move or go).
+   * Absent on events written before it existed and on archive/undo.
+   */
+  into?: string;
+}
+
+/** The user's answer to one suggestion (inbox.trackSuggestion); a dismissed one is not offered again. */
+export interface SuggestionFeedback {
+  /** `folder:<path>` or `project:<id>` */
+  target: string;
+  outcome: 'accepted' | 'dismissed';
+  at: string;
 }
 
 /** An inbox item as stored: the full item of spec 2.6 without its derived fields (isStale, href). */
@@ -42,6 +56,8 @@ export interface InboxRow {
   transcriptionStatus: string | null;
   tags: string[];
   history: FilingEvent[];
+  /** answers to suggestions (absent until the first one) */
+  suggestionFeedback?: SuggestionFeedback[];
   clock: VectorClock;
 }
 
@@ -97,7 +113,7 @@ export const inboxBlobId = (id: string) => `inbox:${id}`;
 
 /** The full item of spec 2.6. */
 export function toFullInboxItem(row: InboxRow, nowMs: number, staleDays: number) {
-  const { bucket: _b, capturedAt: _c, history: _h, clock: _k, ...rest } = row;
+  const { bucket: _b, capturedAt: _c, history: _h, clock: _k, suggestionFeedback: _s, ...rest } = row;
   const ref = inboxSourceRef(row);
   return {
     ...rest,

@@ -12,15 +12,16 @@ function edit(row: InboxRow, changes: Partial<InboxRow>, deps: Deps): InboxRow {
   };
 }
 
-function event(action: FilingEvent['action'], target: string | null, deps: Deps): FilingEvent {
-  return { at: new Date(deps.now()).toISOString(), action, target };
+function event(action: FilingEvent['action'], target: string | null, deps: Deps, into?: string): FilingEvent {
+  return { at: new Date(deps.now()).toISOString(), action, target, ...(into ? { into } : {}) };
 }
 
 /**
- * Filed: out of the open list, with where it went (`folder:…`, `project:…`, `task:…`, `note:…`)
- * and how (`file`, `convertToTask`, ...) recorded for the filing history and for undo.
+ * Filed: out of the open list, with what it became (`task:…`, `note:…`), the folder or project
+ * it went `into` (`folder:…`, `project:…`) and how (`file`, `convertToTask`, ...), recorded for
+ * the filing history, the learned suggestions and undo.
  */
-export function fileItem(row: InboxRow, target: string, action: string, deps: Deps): InboxRow {
+export function fileItem(row: InboxRow, target: string, action: string, deps: Deps, into?: string): InboxRow {
   const at = new Date(deps.now()).toISOString();
   return edit(
     row,
@@ -31,7 +32,7 @@ export function fileItem(row: InboxRow, target: string, action: string, deps: De
       filedAction: action,
       snoozedUntil: null,
       snoozeReason: null,
-      history: [...row.history, event(action === 'file' ? 'file' : 'convert', target, deps)],
+      history: [...row.history, event(action === 'file' ? 'file' : 'convert', target, deps, into)],
     },
     deps,
   );

@@ -36,6 +36,17 @@ export function wordsOf(text: string): Set<string> {
   return out;
 }
 
+/** A link's host (without www.) and path as words. */
+export function urlWords(sourceUrl: string | null): string {
+  if (!sourceUrl) return '';
+  try {
+    const u = new URL(sourceUrl);
+    return `${u.hostname.replace(/^www\./, '')} ${decodeURIComponent(u.pathname)}`.replace(/[./_-]/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The suggestion rule (docs/planning.md, Inbox): a folder or project is suggested when its name
  * shares words with the item. Each shared word of the title, text (first 2,000 characters) or
@@ -50,15 +61,7 @@ export function suggestTargets(
   targets: readonly SuggestionTarget[],
   limit = 3,
 ): Suggestion[] {
-  let url = '';
-  if (item.sourceUrl)
-    try {
-      const u = new URL(item.sourceUrl);
-      url = `${u.hostname.replace(/^www\./, '')} ${decodeURIComponent(u.pathname)}`.replace(/[./_-]/g, ' ');
-    } catch {
-      url = '';
-    }
-  const text = wordsOf(`${item.title} ${(item.content ?? '').slice(0, 2000)} ${url}`);
+  const text = wordsOf(`${item.title} ${(item.content ?? '').slice(0, 2000)} ${urlWords(item.sourceUrl)}`);
   const tagWords = wordsOf(item.tags.join(' ').replace(/\//g, ' '));
   const tagNames = new Set(item.tags.map((t) => t.toLowerCase()));
   const scored: Suggestion[] = [];

@@ -1,7 +1,6 @@
 import { tick } from '../../domain/clock/vectorClock';
 import { titleOf } from '../../domain/inbox/captureItem';
 import type { InboxRow } from '../../domain/inbox/inboxItem';
-import { suggestTargets } from '../../domain/inbox/suggestions';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
@@ -25,8 +24,8 @@ export const browserNet: NetPort = {
 };
 
 /**
- * Link previews (`inbox.previewLink`, `inbox.retryMetadata`) and filing suggestions
- * (`inbox.getSuggestions`). A preview is read by the browser itself (linkPreviewFetcher), so it
+ * Link previews (`inbox.previewLink`, `inbox.retryMetadata`); filing suggestions are in
+ * inboxLearningOperations. A preview is read by the browser itself (linkPreviewFetcher), so it
  * succeeds only online and for pages that allow cross-origin reads; otherwise the item keeps its
  * plain URL and `processingError` says why.
  */
@@ -117,26 +116,6 @@ export function inboxAssistOperations(services: VaultServices, store: InboxStore
         'Fetch a link or clip capture’s page preview again and keep it on the item (or why it failed).',
       params: [ID] as const,
       handler: ([id]) => refreshPreview(id),
-    }),
-    defineOperation({
-      kind: 'read',
-      name: 'inbox.getSuggestions',
-      summary:
-        'Folders and projects to file an item into, best first, from words and tags the item shares with their names.',
-      params: [ID] as const,
-      handler: async ([id]) => {
-        const row = await db.inbox.get(id);
-        if (!row)
-          return fail('NOT_FOUND', `inbox item ${JSON.stringify(id)} does not exist`, { field: 'args[0]' });
-        const [folders, projects] = await Promise.all([db.folders.toArray(), db.projects.toArray()]);
-        const targets = [
-          ...folders.map((f) => ({ kind: 'folder' as const, id: f.path, name: f.path })),
-          ...projects
-            .filter((p) => !p.isInbox && p.archivedAt === null)
-            .map((p) => ({ kind: 'project' as const, id: p.id, name: p.name })),
-        ];
-        return ok({ id, suggestions: suggestTargets(row, targets) });
-      },
     }),
   ];
 }

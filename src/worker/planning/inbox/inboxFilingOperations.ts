@@ -63,7 +63,8 @@ export function inboxFilingOperations(
         }),
       changes,
     );
-    return fileItem(row, `task:${set.tasks[0]!.id}`, action, deps);
+    const task = set.tasks[0]!;
+    return fileItem(row, `task:${task.id}`, action, deps, `project:${task.projectId}`);
   }
 
   /** Files each item in ONE transaction over the task and inbox tables: all or nothing. */
@@ -107,7 +108,7 @@ export function inboxFilingOperations(
         const fresh = await store.load(id, field);
         if (fresh.bucket === 'filed')
           throw new PlanningFailure({ code: 'VALIDATION', message: 'filed meanwhile', field });
-        const filed = fileItem(fresh, `note:${made.value.id}`, action, deps);
+        const filed = fileItem(fresh, `note:${made.value.id}`, action, deps, `folder:${folder}`);
         await store.put([filed], changes);
         return filed.filedTo;
       });

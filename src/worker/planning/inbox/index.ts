@@ -4,6 +4,7 @@ import type { TaskStore } from '../tasks/taskStore';
 import { browserNet, inboxAssistOperations, type NetPort } from './inboxAssistOperations';
 import { inboxCaptureOperations } from './inboxCaptureOperations';
 import { inboxFilingOperations } from './inboxFilingOperations';
+import { inboxLearningOperations } from './inboxLearningOperations';
 import { inboxReadOperations } from './inboxReadOperations';
 import { createInboxStore } from './inboxStore';
 import { inboxWriteOperations } from './inboxWriteOperations';
@@ -23,5 +24,6 @@ export function inboxOperations(
     ...inboxFilingOperations(services, store, tasks, createNote),
     ...inboxCaptureOperations(services, store),
     ...inboxAssistOperations(services, store, net),
+    ...inboxLearningOperations(services, store),
   ];
 }
