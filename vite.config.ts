@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
 import pkg from './package.json' with { type: 'json' };
+import { earlyWorkerPlugin } from './scripts/earlyWorkerPlugin';
 import { ocrAssetsPlugin } from './scripts/ocrAssetsPlugin';
 import { toolsDocumentPlugin } from './scripts/toolsDocumentPlugin';
 
@@ -16,6 +17,7 @@ export default defineConfig({
     solid(),
     toolsDocumentPlugin(pkg.version),
     ocrAssetsPlugin(),
+    earlyWorkerPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

@@ -7,7 +7,7 @@
 // from a read-only connection, while the whole vault (startVault.ts) loads as a second chunk.
 // Once the vault is open every call goes to it and the early connection closes.
 import * as Comlink from 'comlink';
-import { openMetaDb, resolveVault } from './db/meta';
+import { openMetaDb, peekVault } from './db/meta';
 import { openVaultDb, type VaultDb } from './db/schema';
 import { listFolderRows, listNotePage, type NoteListQuery } from './stores/noteListing';
 import type { VaultApi } from './vault/vaultApi';
@@ -16,7 +16,8 @@ import type { VaultApi } from './vault/vaultApi';
 const named = self.name.startsWith('cairn-vault:') ? self.name.slice('cairn-vault:'.length) : '';
 const requested = named || new URL(self.location.href).searchParams.get('vault');
 const meta = openMetaDb();
-const entry = resolveVault(meta, requested, Date.now());
+// Read-only: startVault's openVault records the vault as opened (resolveVault), once.
+const entry = peekVault(meta, requested, Date.now());
 let vault: VaultApi | null = null;
 // Evaluating the vault's chunk holds this thread for a while, so it starts once the first list
 // page is answered, when a call needs the whole vault, or after a short grace: whichever is first.
@@ -47,6 +48,29 @@ const EARLY: Record<string, (db: VaultDb, ...args: never[]) => Promise<unknown>>
   listNotes: (db, q: NoteListQuery) => listNotePage(db, q),
   listFolders: (db) => listFolderRows(db),
 };
+/**
+ * Calls the UI makes at start that can wait for the vault without asking for it: its
+ * subscriptions, its info, the settings it reads, the start of sync, reminders and the agent
+ * bridge. They must not start loading the vault's chunk before the first list page is answered,
+ * or evaluating it holds this thread while the list waits; they are answered once the vault is
+ * open (after the first list page, or the grace above). Anything else, such as opening a note,
+ * loads the vault at once.
+ */
+const PATIENT_METHODS = new Set([
+  'onChange',
+  'onNoteUpdate',
+  'onLeaderChange',
+  'onSwitch',
+  'onReminderFired',
+  'info',
+  'sync',
+  'connectAgent',
+  'reportDevice',
+]);
+const PATIENT_READS = /^(settings\.get|reminders\.getDue$)/;
+const isPatient = (method: string, args: unknown[]) =>
+  PATIENT_METHODS.has(method) ||
+  (method === 'read' && typeof args[0] === 'string' && PATIENT_READS.test(args[0]));
 
 // Calls made before the vault is open wait for it (or, for the list reads, use the early connection).
 const api = new Proxy(
@@ -66,7 +90,7 @@ const api = new Proxy(
             closeEarly();
           }
         }
-        loadVault();
+        if (!isPatient(method, args)) loadVault();
         const target = (vault ?? (await ready)) as unknown as Record<string, (...a: unknown[]) => unknown>;
         const fn = target[method];
         if (typeof fn !== 'function') throw new Error(`unknown vault method ${method}`);

@@ -1,9 +1,17 @@
 /**
- * The vault worker. The first one starts when this module evaluates: main.tsx imports it before
- * anything else, so the worker's code loads and the vault opens while the UI's own modules
- * evaluate. It opens the vault the address names (`?vault=<id>`), else the one opened last.
- * A vault switch starts another one on the chosen vault.
+ * The vault worker. In a build the first one is started by an inline script in index.html while
+ * the page is parsed (scripts/earlyWorkerPlugin.ts); otherwise it starts when this module
+ * evaluates: main.tsx imports it before anything else, so the worker's code loads and the vault
+ * opens while the UI's own modules evaluate. It opens the vault the address names
+ * (`?vault=<id>`), else the one opened last. A vault switch starts another one on the chosen vault.
  */
+declare global {
+  interface Window {
+    /** set by the inline script of index.html (builds only) */
+    __cairnVaultWorker?: { vault: string | null; worker: Worker };
+  }
+}
+
 const startWorker = (vaultId: string | null) =>
   new Worker(new URL('../../worker/vault.worker.ts', import.meta.url), {
     type: 'module',
@@ -12,7 +20,10 @@ const startWorker = (vaultId: string | null) =>
   });
 
 const initialVault = new URL(location.href).searchParams.get('vault');
-let eager: Worker | null = startWorker(initialVault);
+const early = window.__cairnVaultWorker;
+window.__cairnVaultWorker = undefined;
+let eager: Worker | null = early && early.vault === initialVault ? early.worker : startWorker(initialVault);
+if (early && early.worker !== eager) early.worker.terminate();
 
 /** The worker for `vaultId`: the one started at load when it is for that vault, else a new one. */
 export function takeVaultWorker(vaultId: string | null): Worker {

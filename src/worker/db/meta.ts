@@ -62,6 +62,20 @@ export async function resolveVault(meta: MetaDb, requested: string | null, now: 
 }
 
 /**
+ * The vault resolveVault would choose, read without writing: what the worker's first list reads
+ * need before the vault opens (a read-only transaction never waits on another tab's writes, and
+ * the vault's own open records it as opened, once). On a first run it is the default vault,
+ * which the open then creates.
+ */
+export async function peekVault(meta: MetaDb, requested: string | null, now: number): Promise<VaultEntry> {
+  return meta.transaction('r', meta.vaults, async () => {
+    const asked = requested ? await meta.vaults.get(requested) : undefined;
+    const chosen = asked ?? (await meta.vaults.orderBy('lastOpened').last());
+    return chosen ?? { id: 'default', name: 'My vault', created: now, lastOpened: now };
+  });
+}
+
+/**
  * This install's device id: made once per browser profile and shared by every tab and vault.
  * It names this device in vector clocks and, once signed in, at the sync service.
  */

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Change, ChangeFeed } from '../../../src/worker/changes/changeFeed';
-import { openMetaDb, resolveVault } from '../../../src/worker/db/meta';
+import { openMetaDb, peekVault, resolveVault } from '../../../src/worker/db/meta';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../../../src/worker/stores/notesStore';
@@ -147,6 +147,22 @@ describe('vault directory', () => {
     expect((await resolveVault(meta, 'work', 3)).id).toBe('work');
     expect((await resolveVault(meta, null, 4)).id).toBe('work');
     expect((await resolveVault(meta, 'missing', 5)).id).toBe('work');
+    await meta.delete();
+  });
+
+  it("peeks at the vault resolveVault would choose without writing (for the worker's first list reads)", async () => {
+    const meta = openMetaDb();
+    await meta.open();
+    expect(await peekVault(meta, null, 1)).toMatchObject({ id: 'default', name: 'My vault' });
+    expect(await meta.vaults.count()).toBe(0);
+    await meta.vaults.bulkAdd([
+      { id: 'work', name: 'Work', created: 2, lastOpened: 2 },
+      { id: 'home', name: 'Home', created: 3, lastOpened: 3 },
+    ]);
+    expect((await peekVault(meta, 'work', 9)).id).toBe('work');
+    expect((await peekVault(meta, null, 9)).id).toBe('home');
+    expect((await peekVault(meta, 'missing', 9)).id).toBe('home');
+    expect((await meta.vaults.get('work'))?.lastOpened).toBe(2);
     await meta.delete();
   });
 });
