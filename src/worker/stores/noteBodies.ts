@@ -59,15 +59,22 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
     for (const l of listeners) l(docId, update);
   });
 
-  /** The loaded document, read from the store (or, for a note that never had CRDT state, seeded from its markdown in the same transaction). Call inside a rw transaction over crdt, notes and bodies. */
+  /**
+   * The loaded document, read from the store. Call inside a rw transaction over crdt, notes and
+   * bodies. A note with no CRDT state is seeded from its markdown only when it HAS local markdown
+   * (a note written before bodies were documents: its text exists only here). A note with no
+   * local text gets no seed: its text, if any, is on the sync service (a pulled note gets the
+   * empty baseline when it arrives, sync/pulledBody.ts), and an empty document merges with it
+   * unchanged, where a seed of the same text by this device would show it twice.
+   */
   async function docFor(docId: string): Promise<Y.Doc> {
     const held = loaded.get(docId);
     if (held) return held;
     let state = await store.loadState(docId);
     if (state === null) {
-      const body = await db.bodies.get(docId);
-      state = initialState(body?.markdown ?? '');
-      await store.append(docId, state);
+      const markdown = (await db.bodies.get(docId))?.markdown ?? '';
+      state = initialState(markdown);
+      if (markdown !== '') await store.append(docId, state);
     }
     const doc = new Y.Doc();
     Y.applyUpdate(doc, state);

@@ -5,7 +5,7 @@ import type { VaultDb } from '../db/schema';
 import type { SyncClockRow } from '../db/syncTables';
 import { clocksEqual, compare, deleteApplies, type VectorClock } from '../domain/clock/vectorClock';
 import { settleCanvasName } from './canvasNames';
-import { mirrorJournalBody } from './journalMirror';
+import { adoptPulledBody } from './pulledBody';
 import { markPulled } from './pulledTransactions';
 import { incomingRow, mergeRows } from './recordMerge';
 import { nextRow } from './recordMutation';
@@ -112,7 +112,8 @@ async function applyOne(
   if (unique.deleted) out.changed.push({ type: item.type, id: unique.deleted, table, op: 'delete' });
   if (!unique.store) return;
   await db.table(table).put(merged.row);
-  if (item.type === 'journal' && !local) await mirrorJournalBody(db, item.id);
+  if ((item.type === 'journal' || item.type === 'note') && !local)
+    await adoptPulledBody(db, item.type, item.id);
   if (!spec.clockOnRow) {
     await db.syncClocks.put({
       key,

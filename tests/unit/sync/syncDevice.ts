@@ -46,6 +46,8 @@ export async function openDevice(
     ...recordsOperations(services, notes, 'UTC'),
   ]);
   let online = true;
+  /** requests to fail as network errors while set (a route that is down, say) */
+  let refused: ((method: string, path: string) => boolean) | null = null;
   /** `METHOD /path` of every request this device sent, in order */
   const requests: string[] = [];
   /** time spent awaiting the service (network and server), summed over every request */
@@ -56,8 +58,10 @@ export async function openDevice(
     vaultName: `vault of ${name}`,
     now: () => Date.now(),
     fetch: (input, init) => {
-      requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
-      if (!online) return Promise.reject(new TypeError('Failed to fetch'));
+      const method = init?.method ?? 'GET';
+      const path = new URL(String(input)).pathname;
+      requests.push(`${method} ${path}`);
+      if (!online || refused?.(method, path)) return Promise.reject(new TypeError('Failed to fetch'));
       const t = performance.now();
       return fetch(input, init).then(async (res) => {
         const body = await res.arrayBuffer();
@@ -89,6 +93,10 @@ export async function openDevice(
     net,
     online: (value: boolean) => {
       online = value;
+    },
+    /** fail the requests `rule` matches as network errors (null: none) */
+    refuse: (rule: ((method: string, path: string) => boolean) | null) => {
+      refused = rule;
     },
     write: (op: string, ...args: unknown[]) =>
       registry.write(op, args, { ...ui, approve: async () => 'once' }),
