@@ -14,6 +14,7 @@ import type { AppError } from '../../shared/result';
 import type { NoteSort } from '../../worker/stores/notesStore';
 import { AgentSurfaces } from '../agent/AgentSurfaces';
 import { ImportExport } from '../files/ImportExport';
+import { folderViewHref, folderViewSection } from '../folderView/folderViewSection';
 import { createNoteList } from '../notes/createNoteList';
 import { FolderDropZone } from '../notes/drop/FolderDropZone';
 import { FolderTree } from '../notes/FolderTree';
@@ -36,6 +37,9 @@ import { TagView } from '../tags/TagView';
 import { createVaultClient } from '../vault/createVaultClient';
 import { createRoute } from './createRoute';
 import { FolderActions } from './FolderActions';
+
+// Sections of the notes half that are not in the section nav (reached from the folder tree).
+const knowledgeSections = [folderViewSection];
 
 // The editor (Yjs, CodeMirror) loads when a note opens, not with the first paint.
 const NoteEditor = lazy(() => import('../notes/NoteEditor'));
@@ -121,7 +125,7 @@ export function App(props: AppProps) {
   }
 
   function SectionView() {
-    const section = () => planningSections.find((s) => s.id === route.section());
+    const section = () => [...planningSections, ...knowledgeSections].find((s) => s.id === route.section());
     return (
       <main class="section-pane">
         <Show
@@ -236,6 +240,11 @@ export function App(props: AppProps) {
                 <option value="title">Title</option>
               </select>
             </label>
+            <Show when={folder() !== undefined}>
+              <a class="button-link" href={folderViewHref(folder() ?? '')}>
+                Table view
+              </a>
+            </Show>
             <button type="button" class="primary" onClick={newNote}>
               New note
             </button>

@@ -1,5 +1,6 @@
-import { For } from 'solid-js';
+import { For, Show } from 'solid-js';
 import type { FolderRow } from '../../worker/db/schema';
+import { folderViewHref } from '../folderView/folderViewSection';
 
 interface Props {
   folders: FolderRow[];
@@ -7,9 +8,23 @@ interface Props {
   onSelect: (path: string | undefined) => void;
 }
 
-/** The vault's folders, indented by depth; "All notes" shows every note of the vault. */
+/**
+ * The vault's folders, indented by depth; "All notes" shows every note of the vault. The chosen
+ * folder offers its table view (its notes with their properties) beside it.
+ */
 export function FolderTree(props: Props) {
   const depth = (path: string) => path.split('/').length - 1;
+  const TableLink = (p: { path: string }) => (
+    <Show when={props.selected === p.path}>
+      <a
+        class="table-link"
+        href={folderViewHref(p.path)}
+        aria-label={`Table view of ${p.path || 'Vault root'}`}
+      >
+        Table
+      </a>
+    </Show>
+  );
   return (
     <nav class="folder-tree" aria-label="Folders">
       <ul>
@@ -30,6 +45,7 @@ export function FolderTree(props: Props) {
           >
             Vault root
           </button>
+          <TableLink path="" />
         </li>
         <For each={props.folders}>
           {(f) => (
@@ -42,6 +58,7 @@ export function FolderTree(props: Props) {
               >
                 📁 {f.name}
               </button>
+              <TableLink path={f.path} />
             </li>
           )}
         </For>

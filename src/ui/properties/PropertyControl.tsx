@@ -6,6 +6,8 @@ interface Props {
   value: unknown;
   def: PropertyDefinition | undefined;
   onSet: (value: unknown) => void;
+  /** the control's accessible name (default "Property <name>"); a table cell names its note too */
+  label?: string;
 }
 
 const asText = (v: unknown) =>
@@ -13,7 +15,7 @@ const asText = (v: unknown) =>
 
 /** The control that fits a property's type: a menu, checkboxes, a date, a number, a checkbox or text. */
 export function PropertyControl(props: Props) {
-  const label = () => `Property ${props.name}`;
+  const label = () => props.label ?? `Property ${props.name}`;
   const type = () => props.def?.type ?? 'text';
   const options = () => props.def?.options ?? [];
   const chosen = () => (Array.isArray(props.value) ? props.value.map(String) : []);

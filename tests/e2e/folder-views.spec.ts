@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+
+/** A vault folder on disk: three notes in Projects with frontmatter properties. */
+function makeVault(): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'cairn-fv-')), 'Vault');
+  mkdirSync(join(root, 'Projects'), { recursive: true });
+  const notes: Record<string, string> = {
+    Alpha: 'status: Active\npriority: 2',
+    Beta: 'status: Done\npriority: 10',
+    Gamma: 'priority: 1',
+  };
+  for (const [title, yaml] of Object.entries(notes))
+    writeFileSync(join(root, 'Projects', `${title}.md`), `---\n${yaml}\n---\n${title} body.\n`);
+  return root;
+}
+
+async function showFolders(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Folders', expanded: false });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+const titles = (page: Page) => page.getByRole('region', { name: 'Notes in Projects' }).getByRole('rowheader');
+
+test('folder table: columns, sort, filter, in-place edit, open a note, saved views', async ({ page }) => {
+  page.on('dialog', (d) => void d.accept());
+  const vault = makeVault();
+  try {
+    await page.goto('/');
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await showFolders(page);
+    await page.getByLabel('Import a folder').setInputFiles(vault);
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes' })).toBeVisible();
+
+    // From the folder tree, by keyboard: the chosen folder's table link follows its button.
+    await page.getByRole('button', { name: 'Folder Projects' }).click();
+    await showFolders(page);
+    await page.getByRole('button', { name: 'Folder Projects' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Table view of Projects' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByRole('heading', { name: 'Table: Projects' })).toBeVisible();
+    await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Gamma']);
+    const table = page.getByRole('table', { name: 'Notes in Projects' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Title', 'priority', 'status']);
+    await expect(page.getByRole('textbox', { name: 'status of Alpha' })).toHaveValue('Active');
+
+    // Sort by a property, both ways; filter on one.
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('priority');
+    await expect(titles(page)).toHaveText(['Gamma', 'Alpha', 'Beta']);
+    await page.getByRole('combobox', { name: 'Order' }).selectOption('desc');
+    await expect(titles(page)).toHaveText(['Beta', 'Alpha', 'Gamma']);
+    await page.getByRole('combobox', { name: 'Filter by' }).selectOption('status');
+    await page.getByRole('searchbox', { name: 'Contains' }).fill('act');
+    await expect(titles(page)).toHaveText(['Alpha']);
+    await expect(page.getByText('1 of 3 notes')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Contains' }).fill('');
+    await expect(titles(page)).toHaveCount(3);
+
+    // Edit a cell in place: written into the note's frontmatter.
+    const cell = page.getByRole('textbox', { name: 'status of Gamma' });
+    await cell.fill('Waiting');
+    await cell.press('Enter');
+    await expect(page.getByRole('textbox', { name: 'status of Gamma' })).toHaveValue('Waiting');
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('status');
+    await page.getByRole('combobox', { name: 'Order' }).selectOption('asc');
+    await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Gamma']);
+    await page.getByRole('link', { name: 'Gamma' }).click();
+    await expect(page.getByRole('textbox', { name: 'Note body' })).toContainText('status: Waiting');
+    await expect(page.getByRole('textbox', { name: 'Note body' })).toContainText('priority: 1');
+    await page.goBack();
+
+    // Saved views: create from what is shown, drop a column, kept over a reload.
+    await expect(titles(page)).toHaveCount(3);
+    await page.getByRole('button', { name: 'New view' }).click();
+    await page.getByRole('textbox', { name: 'View name' }).fill('Triage');
+    await page.getByRole('button', { name: 'Create view' }).click();
+    await expect(page.getByRole('combobox', { name: 'View' })).toHaveText(/Triage/);
+    await page.getByText(/^Columns \(\d+\)$/).click();
+    await page.getByRole('checkbox', { name: /^priority/ }).uncheck();
+    await expect(table.getByRole('columnheader')).toHaveText(['Title', 'status']);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('status');
+    await page.getByRole('combobox', { name: 'Order' }).selectOption('desc');
+    await expect(titles(page)).toHaveText(['Gamma', 'Beta', 'Alpha']);
+
+    await page.reload();
+    await expect(titles(page)).toHaveText(['Gamma', 'Beta', 'Alpha']);
+    const viewBox = page.getByRole('combobox', { name: 'View' });
+    await expect(viewBox.locator('option:checked')).toHaveText('Triage');
+    await expect(table.getByRole('columnheader')).toHaveText(['Title', 'status']);
+
+    await viewBox.selectOption({ label: 'All properties' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Title', 'priority', 'status']);
+    await viewBox.selectOption({ label: 'Triage' });
+    await page.getByRole('button', { name: 'Rename view' }).click();
+    await page.getByRole('textbox', { name: 'View name' }).fill('Inbox triage');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(viewBox.locator('option:checked')).toHaveText('Inbox triage');
+    await page.getByRole('button', { name: 'Delete view' }).click();
+    await expect(viewBox.locator('option')).toHaveText(['All properties']);
+    await page.reload();
+    await expect(viewBox.locator('option')).toHaveText(['All properties']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Title', 'priority', 'status']);
+
+    // Nothing widens the page (the table scrolls inside its region); dark theme from the variables.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.getByRole('region', { name: 'Notes in Projects' })).toHaveCSS(
+      'background-color',
+      'rgb(26, 34, 32)',
+    );
+  } finally {
+    rmSync(join(vault, '..'), { recursive: true, force: true });
+  }
+});
+
+test('a folder that does not exist says so', async ({ page }) => {
+  await page.goto('/#/folder/Nowhere');
+  await expect(page.getByRole('alert')).toHaveText('No folder "Nowhere"');
+});
