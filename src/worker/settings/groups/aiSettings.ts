@@ -15,8 +15,9 @@ export const aiSettings = defineSettingsGroup({
     properties: {
       convertCheckboxesToTasksForAgents: {
         type: 'boolean',
+        // The settings UI labels the switch with this text (SettingField).
         description:
-          'checkbox lines in a note an agent creates become tasks (vault_create_note created_tasks)',
+          'convert checkbox lines to tasks for agents (open boxes in a note an agent creates become tasks linked to it)',
       },
     },
     required: ['convertCheckboxesToTasksForAgents'],

@@ -1,6 +1,9 @@
 import { ok } from '../../ops/result';
 import { createNote, deleteNote, renameNote } from '../catalog/noteWriteTools';
 import { defineTool, jsonOutput } from '../defineTool';
+import { findCheckboxLines } from './checkboxLines';
+import { conversionEnabled } from './checkboxTasks';
+import { createNoteWithTasks } from './createNoteFlow';
 import { noteWriteReply } from './noteWriteReply';
 import { withTags } from './withTags';
 
@@ -10,15 +13,25 @@ function titleOf(value: unknown): string | null {
   return typeof title === 'string' ? title : null;
 }
 
+const createSummary = (title: string, folder: string | undefined) =>
+  `Create note "${title}"${folder ? ` in ${folder}` : ''}`;
+
 /**
- * Spec 4.2 vault_create_note. Checkbox lines stay plain checkboxes: task conversion for agents is
- * a setting that does not exist yet, and while it is off `created_tasks` is absent (spec 2.2).
+ * Spec 4.2 vault_create_note. With the owner's "convert checkbox lines to tasks for agents" on,
+ * the note's open checkbox lines become tasks (createNoteFlow.ts); the dialog says how many.
  */
 export const createNoteTool = defineTool({
   spec: createNote,
   operations: ['notes.create', 'notes.get'],
-  summarize: ({ title, folder_path }) => `Create note "${title}"${folder_path ? ` in ${folder_path}` : ''}`,
-  handler: async ({ title, content_markdown, folder_path, tags }, { registry, caller, approve }) => {
+  summarize: ({ title, folder_path }) => createSummary(title, folder_path),
+  preview: async ({ title, folder_path, content_markdown }, { registry, caller }) => {
+    if (!(await conversionEnabled(registry, caller))) return {};
+    const count = findCheckboxLines(content_markdown).length;
+    if (count === 0) return {};
+    const tasks = count === 1 ? '1 checkbox line becomes a task' : `${count} checkbox lines become tasks`;
+    return { summary: `${createSummary(title, folder_path)}; ${tasks}` };
+  },
+  handler: async ({ title, content_markdown, folder_path, tags }, env) => {
     const markdown = withTags(content_markdown, tags);
     if (!markdown.ok) return markdown;
     const note = {
@@ -26,9 +39,7 @@ export const createNoteTool = defineTool({
       content: markdown.value,
       ...(folder_path === undefined ? {} : { folder: folder_path }),
     };
-    const created = await registry.write('notes.create', [note], { caller, approve });
-    if (!created.ok) return created;
-    return noteWriteReply((created.value as { id: string }).id, registry, caller);
+    return createNoteWithTasks(note, await conversionEnabled(env.registry, env.caller), env);
   },
 });
 
