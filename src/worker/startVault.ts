@@ -1,15 +1,15 @@
 /// <reference lib="webworker" />
 // The whole vault (operations, CRDT bodies, search, sync, agent tools): most of the worker's
 // code, loaded as its own chunk by vault.worker.ts so the first note list does not wait for it.
-import type { MetaDb } from './db/meta';
+import { openMetaDb } from './db/meta';
 import { createBrowserExtractors } from './extract/browser/browserExtractors';
 import { openVault } from './vault/openVault';
 import { createVaultApi, type VaultApi } from './vault/vaultApi';
 
-export async function startVault(meta: MetaDb, vaultId: string): Promise<VaultApi> {
+export async function startVault(vaultId: string): Promise<VaultApi> {
   const vault = await openVault(
     {
-      meta,
+      meta: openMetaDb(),
       locks: navigator.locks,
       openChannel: (name) => new BroadcastChannel(name),
       now: () => Date.now(),

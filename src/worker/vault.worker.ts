@@ -2,22 +2,23 @@
 // Composition root of the vault worker: wires the browser's IndexedDB, Web Locks and
 // BroadcastChannel into the platform-free vault and exposes its API through Comlink.
 //
-// Cold start in two steps (docs/foundation.md, "Cold load"): this entry holds only Comlink,
-// Dexie and the note list's reads, so it evaluates fast and answers the first list requests
-// from a read-only connection, while the whole vault (startVault.ts) loads as a second chunk.
-// Once the vault is open every call goes to it and the early connection closes.
+// Cold start in two steps (docs/foundation.md, "Cold load"): this entry holds only Comlink and
+// the note list's reads in native IndexedDB, so it evaluates fast and answers the first list
+// requests from a read-only connection of its own, while the whole vault (startVault.ts, with
+// Dexie) loads as a second chunk. Once the vault is open every call goes to it and the early
+// connection closes.
 import * as Comlink from 'comlink';
-import { openMetaDb, peekVault } from './db/meta';
-import { openVaultDb, type VaultDb } from './db/schema';
+import { vaultDbName } from './db/names';
+import { peekVault } from './db/peekVault';
+import { openExisting } from './db/rawIdb';
 import { listFolderRows, listNotePage, type NoteListQuery } from './stores/noteListing';
 import type { VaultApi } from './vault/vaultApi';
 
 // The page names the vault in the worker's name (`cairn-vault:<id>`); `?vault=` is the older way.
 const named = self.name.startsWith('cairn-vault:') ? self.name.slice('cairn-vault:'.length) : '';
 const requested = named || new URL(self.location.href).searchParams.get('vault');
-const meta = openMetaDb();
 // Read-only: startVault's openVault records the vault as opened (resolveVault), once.
-const entry = peekVault(meta, requested, Date.now());
+const entry = peekVault(indexedDB, requested, Date.now());
 let vault: VaultApi | null = null;
 // Evaluating the vault's chunk holds this thread for a while, so it starts once the first list
 // page is answered, when a call needs the whole vault, or after a short grace: whichever is first.
@@ -29,14 +30,14 @@ setTimeout(() => loadVault(), 150);
 const ready: Promise<VaultApi> = loadRequested
   .then(() => Promise.all([entry, import('./startVault')]))
   .then(async ([e, m]) => {
-    vault = await m.startVault(meta, e.id);
+    vault = await m.startVault(e.id);
     return vault;
   });
 
 /** Reads answered before the vault is open: they touch nothing but committed rows. */
-let early: VaultDb | null = null;
-const earlyDb = entry.then((e) => {
-  early = openVaultDb(e.id);
+let early: IDBDatabase | null = null;
+const earlyDb = entry.then(async (e) => {
+  early = await openExisting(indexedDB, vaultDbName(e.id));
   return early;
 });
 let earlyInFlight = 0;
@@ -44,7 +45,7 @@ const closeEarly = () => {
   if (vault !== null && earlyInFlight === 0) early?.close();
 };
 void ready.then(closeEarly, (err: unknown) => console.error('vault failed to open', err));
-const EARLY: Record<string, (db: VaultDb, ...args: never[]) => Promise<unknown>> = {
+const EARLY: Record<string, (db: IDBDatabase, ...args: never[]) => Promise<unknown>> = {
   listNotes: (db, q: NoteListQuery) => listNotePage(db, q),
   listFolders: (db) => listFolderRows(db),
 };
@@ -72,7 +73,8 @@ const isPatient = (method: string, args: unknown[]) =>
   PATIENT_METHODS.has(method) ||
   (method === 'read' && typeof args[0] === 'string' && PATIENT_READS.test(args[0]));
 
-// Calls made before the vault is open wait for it (or, for the list reads, use the early connection).
+// Calls made before the vault is open wait for it (or, for the list reads, use the early
+// connection; a vault whose database does not exist yet is a first run and waits for its open).
 const api = new Proxy(
   {},
   {
@@ -83,7 +85,10 @@ const api = new Proxy(
         if (vault === null && read) {
           earlyInFlight++;
           try {
-            return await read(await earlyDb, ...(args as never[]));
+            const db = await earlyDb;
+            if (db !== null && vault === null) return await read(db, ...(args as never[]));
+          } catch {
+            // The early connection closed under the vault's own upgrade: the vault answers.
           } finally {
             earlyInFlight--;
             if (method === 'listNotes') loadVault();

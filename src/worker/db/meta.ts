@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { META_DB_NAME } from './names';
 
 /**
  * The directory of local vaults, shared by every tab: `cairn-meta`.
@@ -36,7 +37,7 @@ export type MetaDb = Dexie & {
 
 export function openMetaDb(indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange): MetaDb {
   const db = new Dexie(
-    'cairn-meta',
+    META_DB_NAME,
     indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : {},
   ) as MetaDb;
   db.version(1).stores({ vaults: 'id, lastOpened' });
@@ -58,20 +59,6 @@ export async function resolveVault(meta: MetaDb, requested: string | null, now: 
     const opened = { ...entry, lastOpened: now };
     await meta.vaults.put(opened);
     return opened;
-  });
-}
-
-/**
- * The vault resolveVault would choose, read without writing: what the worker's first list reads
- * need before the vault opens (a read-only transaction never waits on another tab's writes, and
- * the vault's own open records it as opened, once). On a first run it is the default vault,
- * which the open then creates.
- */
-export async function peekVault(meta: MetaDb, requested: string | null, now: number): Promise<VaultEntry> {
-  return meta.transaction('r', meta.vaults, async () => {
-    const asked = requested ? await meta.vaults.get(requested) : undefined;
-    const chosen = asked ?? (await meta.vaults.orderBy('lastOpened').last());
-    return chosen ?? { id: 'default', name: 'My vault', created: now, lastOpened: now };
   });
 }
 

@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import { type CrdtMarkTables, SYNC_ENGINE_TABLES_V12 } from '../crdt/crdtMarks';
 import { AGENT_TABLES, type AgentTables } from './agentTables';
 import { EXTRACT_TABLES, type ExtractTables } from './extractTables';
+import { vaultDbName } from './names';
 import { NOTES_TABLES_V1, NOTES_TABLES_V2, NOTES_TABLES_V9, type NotesTables } from './notesTables';
 import { PLAN_MORE_TABLES, type PlanMoreTables } from './planMoreTables';
 import { PLANNING_TABLES, type PlanningTables } from './planningTables';
@@ -46,7 +47,7 @@ export type VaultDb = Dexie &
   CrdtMarkTables &
   ExtractTables;
 
-export const vaultDbName = (vaultId: string) => `cairn-vault-${vaultId}`;
+export { vaultDbName };
 
 export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange): VaultDb {
   const db = new Dexie(

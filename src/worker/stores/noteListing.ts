@@ -1,4 +1,5 @@
-import type { FolderRow, NoteRow, VaultDb } from '../db/schema';
+import type { FolderRow, NoteRow } from '../db/notesTables';
+import { request } from '../db/rawIdb';
 
 export type NoteSort = 'modified' | 'title';
 export interface NoteListQuery {
@@ -15,33 +16,72 @@ export interface NotePage {
 
 const MAX_PAGE = 500;
 
-/**
- * The note list's reads: one page of headers and the folder rows. They need nothing but the
- * database, so the vault worker answers them while the rest of the vault is still loading
- * (src/worker/vault.worker.ts); the notes store answers them the same way afterwards.
- */
-export function listNotePage(db: VaultDb, q: NoteListQuery): Promise<NotePage> {
-  const limit = Math.max(0, Math.min(MAX_PAGE, Math.floor(q.limit)));
-  const offset = Math.max(0, Math.floor(q.offset));
-  return db.transaction('r', db.notes, async () => {
-    if (q.folder === undefined) {
-      const coll = q.sort === 'title' ? db.notes.orderBy('titleKey') : db.notes.orderBy('modified').reverse();
-      return { items: await coll.offset(offset).limit(limit).toArray(), total: await db.notes.count() };
-    }
-    const folder = q.folder;
-    // Dexie collections are mutable (offset/limit change them): one fresh range per use.
-    const range = () =>
-      q.sort === 'title'
-        ? db.notes.where('[folderPath+titleKey]').between([folder, ''], [folder, '\uffff'], true, true)
-        : db.notes
-            .where('[folderPath+modified]')
-            .between([folder, -Infinity], [folder, Infinity], true, true);
-    const ordered = q.sort === 'title' ? range() : range().reverse();
-    const total = await db.notes.where('folderPath').equals(folder).count();
-    return { items: await ordered.offset(offset).limit(limit).toArray(), total };
+/** Up to `limit` values of `source` from `offset` on, in `direction`. */
+function page<T>(
+  source: IDBObjectStore | IDBIndex,
+  range: IDBKeyRange | null,
+  direction: IDBCursorDirection,
+  offset: number,
+  limit: number,
+): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const out: T[] = [];
+    if (limit === 0) return resolve(out);
+    const req = source.openCursor(range, direction);
+    let skipped = offset === 0;
+    req.onerror = () => reject(req.error);
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) return resolve(out);
+      if (!skipped) {
+        skipped = true;
+        return cursor.advance(offset);
+      }
+      out.push(cursor.value as T);
+      if (out.length >= limit) resolve(out);
+      else cursor.continue();
+    };
   });
 }
 
-export function listFolderRows(db: VaultDb): Promise<FolderRow[]> {
-  return db.folders.orderBy('path').toArray();
+/**
+ * The note list's reads: one page of headers and the folder rows, in native IndexedDB on the
+ * stores Dexie keeps (src/worker/db/rawIdb.ts). They need nothing but the database, so the vault
+ * worker's entry answers them before Dexie and the rest of the vault are loaded
+ * (src/worker/vault.worker.ts); the notes store answers them the same way afterwards.
+ */
+export async function listNotePage(db: IDBDatabase, q: NoteListQuery): Promise<NotePage> {
+  const limit = Math.max(0, Math.min(MAX_PAGE, Math.floor(q.limit)));
+  const offset = Math.max(0, Math.floor(q.offset));
+  const notes = db.transaction('notes', 'readonly').objectStore('notes');
+  if (q.folder === undefined) {
+    const [items, total] = await Promise.all([
+      q.sort === 'title'
+        ? page<NoteRow>(notes.index('titleKey'), null, 'next', offset, limit)
+        : page<NoteRow>(notes.index('modified'), null, 'prev', offset, limit),
+      request(notes.count()),
+    ]);
+    return { items, total };
+  }
+  const f = q.folder;
+  const byModified = IDBKeyRange.bound([f, -Infinity], [f, Infinity]);
+  const [items, total] = await Promise.all([
+    q.sort === 'title'
+      ? page<NoteRow>(
+          notes.index('[folderPath+titleKey]'),
+          IDBKeyRange.bound([f, ''], [f, '\uffff']),
+          'next',
+          offset,
+          limit,
+        )
+      : page<NoteRow>(notes.index('[folderPath+modified]'), byModified, 'prev', offset, limit),
+    request(notes.index('[folderPath+modified]').count(byModified)),
+  ]);
+  return { items, total };
+}
+
+export function listFolderRows(db: IDBDatabase): Promise<FolderRow[]> {
+  return request(
+    db.transaction('folders', 'readonly').objectStore('folders').getAll() as IDBRequest<FolderRow[]>,
+  );
 }

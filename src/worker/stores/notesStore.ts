@@ -99,6 +99,9 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
     changes.push({ table: 'links', op: 'put', ids: [...new Set(ids)] });
   }
 
+  /** The native database under Dexie: the list reads are shared with the worker's entry. */
+  const nativeDb = async () => (db.isOpen() ? db : await db.open()).backendDB();
+
   const unwrap = <T>(checked: { ok: true; value: T } | { ok: false; error: AppFailure['error'] }): T => {
     if (!checked.ok) throw new AppFailure(checked.error);
     return checked.value;
@@ -108,7 +111,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
     /** Files attached to markdown notes (attachments/<note_id>/<name>). */
     attachments,
 
-    list: (q: NoteListQuery): Promise<NotePage> => listNotePage(db, q),
+    list: async (q: NoteListQuery): Promise<NotePage> => listNotePage(await nativeDb(), q),
 
     /** The note's row without its body: what a title bar or a list needs. */
     async getHeader(id: string): Promise<NoteHeader | null> {
@@ -340,7 +343,7 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
       return (await db.blobs.get(id))?.blob ?? null;
     },
 
-    listFolders: (): Promise<FolderRow[]> => listFolderRows(db),
+    listFolders: async (): Promise<FolderRow[]> => listFolderRows(await nativeDb()),
 
     createFolder(rawPath: string) {
       return write(async (changes) => {

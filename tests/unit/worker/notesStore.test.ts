@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Change, ChangeFeed } from '../../../src/worker/changes/changeFeed';
-import { openMetaDb, peekVault, resolveVault } from '../../../src/worker/db/meta';
+import { openMetaDb, resolveVault } from '../../../src/worker/db/meta';
+import { peekVault } from '../../../src/worker/db/peekVault';
+import { openExisting } from '../../../src/worker/db/rawIdb';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../../../src/worker/stores/notesStore';
@@ -125,6 +127,13 @@ describe('notes store', () => {
     const recent = await store.list({ folder: 'F', sort: 'modified', offset: 0, limit: 10 });
     expect(recent.items.map((x) => x.title)).toEqual(['c', 'a', 'b']);
     expect((await store.list({ sort: 'title', offset: 0, limit: 10 })).total).toBe(4);
+    // Later pages skip what earlier ones showed, in every order.
+    const second = await store.list({ folder: 'F', sort: 'title', offset: 1, limit: 2 });
+    expect(second.items.map((x) => x.title)).toEqual(['b', 'c']);
+    const all = await store.list({ sort: 'modified', offset: 1, limit: 2 });
+    expect(all.items.map((x) => x.title)).toEqual(['c', 'a']);
+    expect((await store.list({ sort: 'title', offset: 4, limit: 2 })).items).toEqual([]);
+    expect((await store.listFolders()).map((f) => f.path)).toEqual(['F']);
   });
 
   it('announces nothing for a write that changes nothing', async () => {
@@ -151,17 +160,19 @@ describe('vault directory', () => {
   });
 
   it("peeks at the vault resolveVault would choose without writing (for the worker's first list reads)", async () => {
+    // A first run: no directory yet, and peeking creates none.
+    expect(await peekVault(indexedDB, null, 1)).toMatchObject({ id: 'default', name: 'My vault' });
+    expect(await openExisting(indexedDB, 'cairn-meta')).toBeNull();
     const meta = openMetaDb();
     await meta.open();
-    expect(await peekVault(meta, null, 1)).toMatchObject({ id: 'default', name: 'My vault' });
-    expect(await meta.vaults.count()).toBe(0);
+    expect(await peekVault(indexedDB, null, 1)).toMatchObject({ id: 'default' });
     await meta.vaults.bulkAdd([
       { id: 'work', name: 'Work', created: 2, lastOpened: 2 },
       { id: 'home', name: 'Home', created: 3, lastOpened: 3 },
     ]);
-    expect((await peekVault(meta, 'work', 9)).id).toBe('work');
-    expect((await peekVault(meta, null, 9)).id).toBe('home');
-    expect((await peekVault(meta, 'missing', 9)).id).toBe('home');
+    expect((await peekVault(indexedDB, 'work', 9)).id).toBe('work');
+    expect((await peekVault(indexedDB, null, 9)).id).toBe('home');
+    expect((await peekVault(indexedDB, 'missing', 9)).id).toBe('home');
     expect((await meta.vaults.get('work'))?.lastOpened).toBe(2);
     await meta.delete();
   });
