@@ -50,3 +50,26 @@ test('archive with undo, snooze out of the list', async ({ page }) => {
   await page.getByRole('link', { name: 'Snoozed' }).click();
   await expect(page.getByText(/Snoozed until/)).toBeVisible();
 });
+
+test('what is typed while a capture is being stored stays in the box', async ({ page }) => {
+  await page.goto('/#/inbox');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'Capture' });
+  // Submit one thought and type the next in the same task: the first capture's reply (a worker
+  // round trip) comes after the second thought is in the box, every time.
+  await box.evaluate((el: HTMLTextAreaElement) => {
+    const type = (text: string) => {
+      el.value = text;
+      el.dispatchEvent(new InputEvent('input', { bubbles: true }));
+    };
+    type('First thought');
+    el.form?.requestSubmit();
+    type('Second thought');
+  });
+  const list = page.getByRole('list', { name: 'Inbox' });
+  await expect(list.getByText('First thought')).toBeVisible();
+  await expect(box).toHaveValue('Second thought');
+  await page.getByRole('button', { name: 'Capture', exact: true }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(box).toHaveValue('');
+});

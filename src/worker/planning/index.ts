@@ -39,6 +39,12 @@ function notesCreator(services: VaultServices): NoteCreator {
       const res = await (await get()).create(input);
       return res.ok ? { ok: true, value: { id: res.value.id, title: res.value.title } } : res;
     },
+    async attach(noteId, name, blob, mimeType) {
+      const res = await (await get()).attachments.upload(noteId, name, blob, mimeType);
+      return res.ok
+        ? { ok: true, value: { id: res.value.id, name: res.value.name, file: res.value.file } }
+        : res;
+    },
     async remove(id) {
       await (await get()).delete(id);
     },

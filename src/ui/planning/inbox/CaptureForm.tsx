@@ -14,7 +14,12 @@ export function CaptureForm(props: Props) {
     e.preventDefault();
     const value = text().trim();
     if (value === '') return;
-    if (await props.onCapture(URL_PATTERN.test(value) ? 'link' : 'text', value)) setText('');
+    const typed = text();
+    // Clear only what was captured: the user may have typed the next thought while this one
+    // was being stored, and that must stay in the box (it raced here before: a fast second
+    // capture was wiped and never made).
+    if ((await props.onCapture(URL_PATTERN.test(value) ? 'link' : 'text', value)) && text() === typed)
+      setText('');
   }
   return (
     <form class="capture-form" onSubmit={submit}>

@@ -102,11 +102,20 @@ export function toInboxListEntry(row: InboxRow) {
   };
 }
 
-/** Where a file capture's bytes are kept (blobs row `inboxBlobId`), as a path: `inbox/<id>/<name>`. */
+/**
+ * Where a file capture's bytes are: `inbox/<id>/<name>` (blobs row `inboxBlobId`) while it is in
+ * the inbox, or the attachment it became when filed into a note (`metadata.attachment`,
+ * `attachments/<note_id>/<name>`).
+ */
 export function attachmentPathOf(row: Pick<InboxRow, 'id' | 'metadata'>): string | null {
+  if (row.metadata?.attachment) return row.metadata.attachment;
   const name = row.metadata?.fileName;
   return name ? `inbox/${row.id}/${name}` : null;
 }
+
+/** Image, voice and PDF captures carry a file. */
+export const isFileCapture = (row: Pick<InboxRow, 'type'>) =>
+  row.type === 'image' || row.type === 'voice' || row.type === 'pdf';
 
 /** The `blobs` row holding a file capture's bytes. */
 export const inboxBlobId = (id: string) => `inbox:${id}`;

@@ -123,9 +123,14 @@ export function inboxCaptureOperations(services: VaultServices, store: InboxStor
         { name: 'id', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } },
       ] as const,
       handler: async ([id]) => {
-        const [row, blob] = await Promise.all([db.inbox.get(id), db.blobs.get(inboxBlobId(id))]);
+        const row = await db.inbox.get(id);
         if (!row)
           return fail('NOT_FOUND', `inbox item ${JSON.stringify(id)} does not exist`, { field: 'args[0]' });
+        // Filed into a note, the file is that note's attachment.
+        const attachmentId = row.metadata?.attachmentId;
+        const blob =
+          (await db.blobs.get(inboxBlobId(id))) ??
+          (attachmentId ? await db.blobs.get(attachmentId) : undefined);
         if (!blob) return fail('NOT_FOUND', `“${row.title}” has no file`, { field: 'args[0]' });
         const bytes = new Uint8Array(await blob.blob.arrayBuffer());
         return ok({

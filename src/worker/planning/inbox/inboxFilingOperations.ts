@@ -1,6 +1,8 @@
+import type { AppError } from '../../../shared/result';
 import type { Change } from '../../changes/changeFeed';
+import { attachmentNameFor } from '../../domain/inbox/attachmentName';
 import type { InboxRow } from '../../domain/inbox/inboxItem';
-import { isStale } from '../../domain/inbox/inboxItem';
+import { inboxBlobId, isFileCapture, isStale } from '../../domain/inbox/inboxItem';
 import { fileItem, reopenItem } from '../../domain/inbox/inboxTransitions';
 import { noteTitleOf } from '../../domain/inbox/noteTitle';
 import { createTask } from '../../domain/tasks/createTask';
@@ -94,21 +96,50 @@ export function inboxFilingOperations(
       if (!row) return fail('NOT_FOUND', `inbox item ${JSON.stringify(id)} does not exist`, { field });
       if (row.bucket === 'filed')
         return fail('VALIDATION', `“${row.title}” is already filed (${row.filedTo})`, { field });
+      // A file capture's file becomes the note's attachment, embedded at the top (the embed
+      // resolves when the upload commits, docs/notes.md "Attachments").
+      const file = isFileCapture(row) ? await db.blobs.get(inboxBlobId(id)) : undefined;
+      const attachName = file
+        ? attachmentNameFor(row.metadata?.fileName ?? row.title, `${row.type} capture`)
+        : null;
       const made = await createNote.create({
         title: noteTitleOf(row.title),
         folderPath: folder,
-        markdown: markdownOf(row),
+        markdown: attachName
+          ? [`![[${attachName}]]`, row.content ?? ''].filter((p) => p !== '').join('\n\n')
+          : markdownOf(row),
       });
-      if (!made.ok)
-        return {
-          ok: false as const,
-          error: { ...made.error, code: made.error.code as ErrorCode, filed: items },
-        };
-      const res = await writeTx(services, [db.inbox], async (changes) => {
+      const refused = (error: AppError) => ({
+        ok: false as const,
+        error: { ...error, code: error.code as ErrorCode, field, filed: items },
+      });
+      if (!made.ok) return refused(made.error);
+      const attached =
+        file && attachName
+          ? await createNote.attach(
+              made.value.id,
+              attachName,
+              file.blob,
+              row.metadata?.mimeType ?? file.blob.type,
+            )
+          : null;
+      if (attached && !attached.ok) {
+        await createNote.remove(made.value.id);
+        return refused(attached.error);
+      }
+      const res = await writeTx(services, [db.inbox, db.blobs], async (changes) => {
         const fresh = await store.load(id, field);
         if (fresh.bucket === 'filed')
           throw new PlanningFailure({ code: 'VALIDATION', message: 'filed meanwhile', field });
-        const filed = fileItem(fresh, `note:${made.value.id}`, action, deps, `folder:${folder}`);
+        let filed = fileItem(fresh, `note:${made.value.id}`, action, deps, `folder:${folder}`);
+        if (attached?.ok) {
+          // The bytes moved to the attachment: one copy, which undoFile copies back.
+          filed = {
+            ...filed,
+            metadata: { ...filed.metadata, attachmentId: attached.value.id, attachment: attached.value.file },
+          };
+          await db.blobs.delete(inboxBlobId(id));
+        }
         await store.put([filed], changes);
         return filed.filedTo;
       });
@@ -201,9 +232,19 @@ export function inboxFilingOperations(
             await tasks.editInside((ctx) => deleteTask(ctx, task.id), changes);
             removed = `task:${task.id}`;
           }
-          const back = reopenItem(row, deps);
+          const { attachmentId, attachment: _a, ...meta } = row.metadata ?? {};
+          let file: 'restored' | 'missing' | null = null;
+          if (attachmentId) {
+            // The file went into the note as an attachment: the capture gets a copy back (the
+            // note keeps its own). Gone with a deleted note: the item returns without it.
+            const kept = await db.blobs.get(attachmentId);
+            if (kept) await db.blobs.put({ id: inboxBlobId(id), blob: kept.blob });
+            file = kept ? 'restored' : 'missing';
+          }
+          const reopened = reopenItem(row, deps);
+          const back = attachmentId ? { ...reopened, metadata: meta } : reopened;
           await store.put([back], changes);
-          return { id, removed, kept: removed === null ? row.filedTo : null };
+          return { id, removed, kept: removed === null ? row.filedTo : null, file };
         });
       },
     }),

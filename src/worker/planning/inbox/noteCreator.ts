@@ -14,6 +14,13 @@ export interface NoteCreator {
     folderPath: string;
     markdown: string;
   }): Promise<Outcome<{ id: string; title: string }>>;
-  /** Undoes a create whose filing was then refused. */
+  /** Attaches a filed capture's file to the note (the notes store's attachments.upload). */
+  attach(
+    noteId: string,
+    name: string,
+    blob: Blob,
+    mimeType: string,
+  ): Promise<Outcome<{ id: string; name: string; file: string }>>;
+  /** Undoes a create whose filing was then refused (its attachments go with it). */
   remove(id: string): Promise<void>;
 }
