@@ -9,6 +9,7 @@ import type { NoteRow, VaultDb } from '../db/schema';
 import { headerOfRow, sameHeader } from '../links/headerOfRow';
 import { createLinkIndex } from '../links/linkIndex';
 import type { VaultServices } from '../vault/services';
+import { createNoteDerivation } from './noteDerivation';
 import { deriveText } from './noteText';
 import { createNoteVersions, type VersionReason } from './noteVersions';
 
@@ -27,6 +28,7 @@ export const noteBodyTables = (db: VaultDb) => [
   db.crdtSnapshots,
   db.noteVersions,
   db.links,
+  db.derivePending,
 ];
 
 /**
@@ -44,6 +46,11 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
   const listeners = new Set<DocUpdateListener>();
   const links = createLinkIndex(db);
   const announceLinks = (ids: string[]) => feed.committed([{ table: 'links', op: 'put', ids }]);
+  const derivation = createNoteDerivation({ db, feed, links, now });
+  // Notes typed into when a tab closed before their derived data caught up (noteDerivation.ts).
+  setTimeout(() => {
+    if (db.isOpen()) void derivation.settleAll().catch((err) => console.error('derive', err));
+  }, 1000);
 
   // Headers written where this index was not told (another tab, the sync engine): re-resolve.
   feed.subscribe((batch) => {
@@ -82,6 +89,22 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
     return doc;
   }
 
+  /**
+   * A keystroke of this tab's editor: the markdown mirror (reads and read-modify-write
+   * operations see the text at once) and, only when one is due, a version; the derived data
+   * follows once typing pauses (noteDerivation.ts).
+   */
+  async function mirrorKeystroke(row: NoteRow, markdown: string): Promise<void> {
+    await versions.keepBefore(
+      row.id,
+      row.title,
+      async () => (await db.bodies.get(row.id))?.markdown ?? '',
+      'edit',
+    );
+    await db.bodies.put({ id: row.id, markdown });
+    await derivation.markInTx(row.id);
+  }
+
   /** Writes the markdown mirror, the derived fields and (when `linkIds` is given) the note's links. */
   async function mirror(
     row: NoteRow,
@@ -94,6 +117,8 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
     const next = { ...row, ...deriveText(markdown), modified: now() };
     await db.notes.put(next);
     await db.bodies.put({ id: row.id, markdown });
+    // derived here and now: a keystroke's pending derivation has nothing left to do
+    if (Dexie.currentTransaction?.storeNames.includes('derivePending')) await db.derivePending.delete(row.id);
     if (linkIds) {
       const before = headerOfRow(row);
       const after = headerOfRow(next);
@@ -112,8 +137,12 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
     const updates: Uint8Array[] = [];
     const parent = Dexie.currentTransaction;
     const linkIds = parent && !parent.storeNames.includes('links') ? null : ([] as string[]);
+    // Only this tab's own typing defers its derivation: a body pulled by sync (in the engine's
+    // transaction, marked pulled) derives at once, so no later local write re-sends the row.
+    const deferred = reason === 'edit' && !parent;
     try {
-      const tables = linkIds ? noteBodyTables(db) : noteBodyTables(db).filter((t) => t !== db.links);
+      const inScope = (t: { name: string }) => !parent || parent.storeNames.includes(t.name);
+      const tables = noteBodyTables(db).filter((t) => (linkIds || t !== db.links) && inScope(t));
       const row = await db.transaction('rw', tables, async () => {
         const note = await db.notes.get(docId);
         if (!note)
@@ -124,7 +153,10 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
         updates.push(update);
         await store.append(docId, update);
         if ((await store.updateCount(docId)) > COMPACT_AFTER) await store.compact(docId);
-        return mirror(note, doc.getText(BODY_TEXT).toString(), reason, linkIds);
+        const markdown = doc.getText(BODY_TEXT).toString();
+        if (!deferred) return mirror(note, markdown, reason, linkIds);
+        await mirrorKeystroke(note, markdown);
+        return note;
       });
       links.settle();
       if (updates.length > 0 && linkIds === null) {
@@ -132,6 +164,11 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
         setTimeout(() => {
           links.refreshOutgoing(docId).then(announceLinks, (err) => console.error('links', err));
         }, 0);
+      }
+      if (updates.length > 0 && deferred) {
+        for (const u of updates) channel?.postMessage({ docId, update: u });
+        derivation.schedule(docId);
+        return ok(row);
       }
       if (updates.length > 0) {
         for (const u of updates) {
@@ -154,6 +191,9 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
   }
 
   return {
+    /** Brings every typed-into note's derived data up to date now (tests, benches, closing). */
+    settleDerived: () => derivation.settleAll(),
+
     /** The document's whole state, for an editor to start from. */
     async open(docId: string): Promise<Result<Uint8Array>> {
       try {

@@ -15,13 +15,20 @@ export function createNoteVersions(db: VaultDb, now: () => number, newId: () => 
     async keepBefore(
       noteId: string,
       title: string,
-      oldMarkdown: string,
+      readOld: string | (() => Promise<string>),
       reason: VersionReason,
     ): Promise<void> {
-      const all = await db.noteVersions
+      const range = db.noteVersions
         .where('[noteId+created]')
-        .between([noteId, -Infinity], [noteId, Infinity])
-        .toArray();
+        .between([noteId, -Infinity], [noteId, Infinity]);
+      if (reason === 'edit') {
+        // A keystroke usually keeps nothing: decide from the index keys alone, so a large
+        // note's versions and old text are not read on every keystroke.
+        const keys = (await range.keys()) as unknown as [string, number][];
+        if (!shouldKeepEditVersion(keys.at(-1)?.[1] ?? null, now())) return;
+      }
+      const all = await range.toArray();
+      const oldMarkdown = typeof readOld === 'string' ? readOld : await readOld();
       const last = all.at(-1);
       if (last?.markdown === oldMarkdown) return;
       if (reason === 'edit' && !shouldKeepEditVersion(last?.created ?? null, now())) return;

@@ -74,6 +74,8 @@ describe('note bodies as CRDT documents', () => {
     expect(ea.text.toString()).toBe('hello, dear world!');
     expect(eb.text.toString()).toBe('hello, dear world!');
     expect((await db.bodies.get(id))?.markdown).toBe('hello, dear world!');
+    // the row's derived fields follow once typing settles (noteDerivation.ts)
+    await Promise.all([a.bodies.settleDerived(), b.bodies.settleDerived()]);
     expect((await db.notes.get(id))?.wordCount).toBe(3);
   });
 

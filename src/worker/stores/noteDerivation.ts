@@ -1,0 +1,138 @@
+import type { ChangeFeed } from '../changes/changeFeed';
+import type { NoteRow, VaultDb } from '../db/schema';
+import { headerOfRow, sameHeader } from '../links/headerOfRow';
+import type { LinkIndex } from '../links/linkIndex';
+import { type DerivedText, deriveText } from './noteText';
+
+/** Quiet time after the last keystroke before a note's derived data is brought up to date. */
+export const DERIVE_QUIET_MS = 300;
+/** While typing goes on without a pause, derive at least this often. */
+export const DERIVE_MAX_WAIT_MS = 2000;
+
+export interface NoteDerivationDeps {
+  db: VaultDb;
+  feed: ChangeFeed;
+  links: LinkIndex;
+  now: () => number;
+  quietMs?: number;
+  maxWaitMs?: number;
+}
+
+/**
+ * What a note's body implies beyond its text (the row's snippet, word count, tags, aliases and
+ * properties, its outgoing links, and through the change feed its search document), derived off
+ * the keystroke path. A keystroke stores its Yjs update and the markdown mirror and records the
+ * note in `derivePending` in the same transaction (`markInTx`); the derivation runs once typing
+ * pauses (or every DERIVE_MAX_WAIT_MS during long typing), from the stored mirror, in one
+ * transaction that also clears the mark. So derived data is never stale once an edit settles,
+ * and a tab closed before that leaves the mark for the next start (`settleAll`). A derivation
+ * that finds nothing changed writes nothing and announces nothing.
+ */
+export function createNoteDerivation(deps: NoteDerivationDeps) {
+  const { db, feed, links, now } = deps;
+  const quietMs = deps.quietMs ?? DERIVE_QUIET_MS;
+  const maxWaitMs = deps.maxWaitMs ?? DERIVE_MAX_WAIT_MS;
+  const waiting = new Map<string, { timer: ReturnType<typeof setTimeout>; since: number }>();
+  const running = new Map<string, Promise<void>>();
+
+  /** Derives one note now if it is marked; one derivation per note at a time. */
+  function settle(id: string): Promise<void> {
+    const w = waiting.get(id);
+    if (w) clearTimeout(w.timer);
+    waiting.delete(id);
+    const before = running.get(id) ?? Promise.resolve();
+    const next = before.catch(() => undefined).then(() => derive(id));
+    running.set(id, next);
+    return next.finally(() => {
+      if (running.get(id) === next) running.delete(id);
+    });
+  }
+
+  async function derive(id: string): Promise<void> {
+    const linkIds: string[] = [];
+    let rowChanged = false;
+    try {
+      await db.transaction('rw', [db.notes, db.bodies, db.links, db.derivePending], async () => {
+        if (!(await db.derivePending.get(id))) return;
+        await db.derivePending.delete(id);
+        const row = await db.notes.get(id);
+        if (row?.fileType !== 'markdown') return; // deleted meanwhile: nothing to derive
+        const markdown = (await db.bodies.get(id))?.markdown ?? '';
+        const derived = deriveText(markdown);
+        const next: NoteRow = { ...row, ...derived, modified: Math.max(now(), row.modified) };
+        if (!sameDerived(row, derived)) {
+          await db.notes.put(next);
+          rowChanged = true;
+        } else if (row.modified < next.modified) {
+          // the text changed (the mark says so) though nothing derived from it did
+          await db.notes.update(id, { modified: next.modified });
+          rowChanged = true;
+        }
+        const h0 = headerOfRow(row);
+        const h1 = headerOfRow(next);
+        if (!sameHeader(h0, h1))
+          linkIds.push(...(await links.headersChangedInTx([{ before: h0, after: h1 }])));
+        linkIds.push(...(await links.writeOutgoingInTx(next, markdown)));
+      });
+      links.settle();
+    } catch (err) {
+      await links.rollback();
+      throw err;
+    }
+    const changes = [];
+    if (rowChanged) changes.push({ table: 'notes', op: 'put' as const, ids: [id] });
+    if (linkIds.length > 0) changes.push({ table: 'links', op: 'put' as const, ids: [...new Set(linkIds)] });
+    if (changes.length > 0) feed.committed(changes);
+  }
+
+  const report = (err: unknown) => console.error('deriving a note failed', err);
+
+  return {
+    /** Inside the keystroke's rw transaction (over derivePending): this note needs deriving. */
+    async markInTx(id: string): Promise<void> {
+      await db.derivePending.put({ id, editedAt: now() });
+    },
+
+    /** After the keystroke committed: derive once typing pauses, or by the max wait. */
+    schedule(id: string): void {
+      const w = waiting.get(id);
+      const since = w?.since ?? now();
+      if (w) clearTimeout(w.timer);
+      const delay = Math.max(0, Math.min(quietMs, since + maxWaitMs - now()));
+      const timer = setTimeout(() => {
+        if (db.isOpen()) void settle(id).catch(report);
+        else waiting.delete(id);
+      }, delay);
+      waiting.set(id, { timer, since });
+    },
+
+    settle,
+
+    /** Derives every marked note now (start-up recovery; tests and benches wait on it). */
+    async settleAll(): Promise<void> {
+      const ids = new Set([...(await db.derivePending.toCollection().primaryKeys()), ...waiting.keys()]);
+      await Promise.all([...ids].map((id) => settle(id)));
+    },
+
+    /** Stops the timers (the vault closes); the marks stay for the next start. */
+    close(): void {
+      for (const w of waiting.values()) clearTimeout(w.timer);
+      waiting.clear();
+    },
+  };
+}
+
+export type NoteDerivation = ReturnType<typeof createNoteDerivation>;
+
+function sameDerived(row: NoteRow, d: DerivedText): boolean {
+  return (
+    row.snippet === d.snippet &&
+    row.wordCount === d.wordCount &&
+    sameList(row.tags, d.tags) &&
+    sameList(row.aliases ?? [], d.aliases) &&
+    JSON.stringify(row.properties ?? {}) === JSON.stringify(d.properties)
+  );
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
