@@ -10,6 +10,7 @@ import type { Timing } from '../http/timing';
 import { isQuotaGuardFailure, quotaGuardStatement } from '../plans/quota-guard';
 import { readUsage } from '../plans/usage';
 import {
+  metaOf,
   type PreparedSnapshot,
   randomRevision,
   readNoteStates,
@@ -19,7 +20,14 @@ import {
 import type { NoteScope } from './updates';
 
 export type SnapshotInput =
-  | { noteId: string; snapshot: string; signature: string; coversThrough?: number | undefined }
+  | {
+      noteId: string;
+      snapshot: string;
+      signature: string;
+      coversThrough?: number | undefined;
+      /** replace only this stored revision (null: only when none); undefined: unconditionally */
+      expectedRevision?: string | null | undefined;
+    }
   | { noteId: string; invalid: string };
 
 /**
@@ -29,6 +37,10 @@ export type SnapshotInput =
  * random revision; rows, cursors and pruning commit in one batch; replaced blobs are deleted after.
  * Every snapshot's signature is checked against the pushing device's registered key (spec 5.3)
  * before anything is stored: a bad one refuses that note with SYNC_INVALID_SIGNATURE.
+ * With `expectedRevision`, a note whose stored revision differs is refused with
+ * SNAPSHOT_REVISION_CONFLICT, checked once on the rows read and again inside the write batch (two
+ * devices compacting one note at once: the second batch finds the first one's row and writes and
+ * prunes nothing), so a replacement never drops updates it was not built from.
  */
 export async function pushSnapshots(
   deps: Deps,
@@ -76,6 +88,7 @@ export async function pushSnapshots(
     revision: string;
     key: string;
     oldKey: string | null;
+    guard: string | null | undefined;
   }[] = [];
   let growth = 0;
   for (const [index, s] of inputs.entries()) {
@@ -94,6 +107,13 @@ export async function pushSnapshots(
       continue;
     }
     const state = states.get(s.noteId) ?? { snapshot: null, watermark: 0 };
+    if (s.expectedRevision !== undefined) {
+      const current = state.snapshot ? (await metaOf(state.snapshot)).revision : null;
+      if (current !== s.expectedRevision) {
+        results.push(conflict(s.noteId, current));
+        continue;
+      }
+    }
     if (s.coversThrough !== undefined && s.coversThrough > state.watermark) {
       refuse(`coversThrough is beyond the note's sequence ${state.watermark}`);
       continue;
@@ -115,6 +135,7 @@ export async function pushSnapshots(
       revision,
       key,
       oldKey: state.snapshot?.blob_key ?? null,
+      guard: s.expectedRevision === undefined ? undefined : (state.snapshot?.blob_key ?? null),
     });
     results.push(null);
   }
@@ -127,7 +148,9 @@ export async function pushSnapshots(
       mapPool(writes, BLOB_CONCURRENCY, (w) => deps.blobs.put(w.key, w.p.bytes)),
     );
     const now = deps.clock.nowMs();
-    const statements = writes.flatMap((w) => snapshotStatements(scope, w.p, w.seq, w.revision, w.key, now));
+    const statements = writes.flatMap((w) =>
+      snapshotStatements(scope, w.p, w.seq, w.revision, w.key, now, w.guard),
+    );
     if (growth > 0) statements.push(quotaGuardStatement(scope.userId, storageLimit));
     let out: unknown[][];
     try {
@@ -139,12 +162,34 @@ export async function pushSnapshots(
       await deps.blobs.delete(writes.map((w) => w.key)).catch(() => undefined);
       return fail('STORAGE_QUOTA_EXCEEDED', 'the snapshots would grow storage past the plan quota');
     }
+    const lost: typeof writes = [];
     writes.forEach((w, k) => {
       const cursor = (out[3 * k + 1]?.[0] as { server_cursor: number } | undefined)?.server_cursor;
-      if (cursor !== undefined) cursors.set(w.p.noteId, cursor);
+      if (cursor === undefined) {
+        // only a guarded write returns no row: another write replaced the snapshot in between
+        lost.push(w);
+        return;
+      }
+      cursors.set(w.p.noteId, cursor);
       results[w.index] = { noteId: w.p.noteId, accepted: true, sequenceNum: w.seq, revision: w.revision };
     });
-    const stale = writes.flatMap((w) => (w.oldKey && w.oldKey !== w.key ? [w.oldKey] : []));
+    if (lost.length > 0) {
+      const current = await readNoteStates(
+        deps,
+        scope,
+        lost.map((w) => w.p.noteId),
+      );
+      for (const w of lost) {
+        const row = current.get(w.p.noteId)?.snapshot;
+        results[w.index] = conflict(w.p.noteId, row ? (await metaOf(row)).revision : null);
+      }
+    }
+    const won = writes.filter((w) => !lost.includes(w));
+    const stale = [
+      ...won.flatMap((w) => (w.oldKey && w.oldKey !== w.key ? [w.oldKey] : [])),
+      // the lost writes' new objects are referenced by nothing
+      ...lost.map((w) => w.key),
+    ];
     if (stale.length > 0) {
       await deps.blobs.delete(stale).catch((err: unknown) =>
         deps.log('blob_delete_failed', {
@@ -155,4 +200,14 @@ export async function pushSnapshots(
     }
   }
   return ok({ results: results as CrdtSnapshotBatchResult[], cursors });
+}
+
+function conflict(noteId: string, currentRevision: string | null): CrdtSnapshotBatchResult {
+  return {
+    noteId,
+    accepted: false,
+    reason: 'the stored snapshot is not the expected revision: merge it and retry',
+    code: 'SNAPSHOT_REVISION_CONFLICT',
+    currentRevision,
+  };
 }

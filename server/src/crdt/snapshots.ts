@@ -82,9 +82,14 @@ export function snapshotBlobKey(userId: string, vaultId: string, noteId: string,
 }
 
 /**
- * The statements that store one snapshot and prune what it covers: take a cursor, upsert the
+ * The statements that store one snapshot and prune what it covers: take a cursor, write the
  * snapshot row (sequence number = `coversThrough`, else the note's watermark: a replacement with
  * no new updates keeps it; a fresh random revision every time), delete updates at or below it.
+ * `guard` makes the write conditional inside the same batch (the `expectedRevision` precondition):
+ * a blob key = replace only the row still holding that blob (every write has its own key, so this
+ * is the revision read before); null = only insert when the note has no snapshot. When the guard
+ * fails the write returns no row and the prune deletes nothing: it only runs when the row now
+ * holds THIS write's revision. Undefined = unconditional upsert (the original behaviour).
  */
 export function snapshotStatements(
   scope: NoteScope,
@@ -93,25 +98,31 @@ export function snapshotStatements(
   revision: string,
   blobKey: string,
   nowMs: number,
+  guard?: string | null,
 ): Statement[] {
-  return [
-    sql(
-      'INSERT INTO account_cursors (user_id, value) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET value = value + 1',
-      scope.userId,
-    ),
-    sql(
-      `INSERT INTO crdt_snapshots (user_id, vault_id, note_id, sequence_num, revision, blob_key, size_bytes, signer_device_id,
-         signature, server_cursor, created_at, platform, version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT value FROM account_cursors WHERE user_id = ?), ?, ?, ?)
-       ON CONFLICT (user_id, vault_id, note_id) DO UPDATE SET sequence_num = excluded.sequence_num,
-         revision = excluded.revision, blob_key = excluded.blob_key, size_bytes = excluded.size_bytes,
-         signer_device_id = excluded.signer_device_id, signature = excluded.signature,
-         server_cursor = excluded.server_cursor, created_at = excluded.created_at, platform = excluded.platform,
-         version = excluded.version
+  const cursor = sql(
+    'INSERT INTO account_cursors (user_id, value) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET value = value + 1',
+    scope.userId,
+  );
+  const prune = sql(
+    `DELETE FROM crdt_updates WHERE user_id = ? AND vault_id = ? AND note_id = ? AND sequence_num <= ?
+       AND EXISTS (SELECT 1 FROM crdt_snapshots WHERE user_id = ? AND vault_id = ? AND note_id = ? AND revision = ?)`,
+    scope.userId,
+    scope.vaultId,
+    p.noteId,
+    sequenceNum,
+    scope.userId,
+    scope.vaultId,
+    p.noteId,
+    revision,
+  );
+  if (typeof guard === 'string') {
+    const update = sql(
+      `UPDATE crdt_snapshots SET sequence_num = ?, revision = ?, blob_key = ?, size_bytes = ?, signer_device_id = ?,
+         signature = ?, server_cursor = (SELECT value FROM account_cursors WHERE user_id = ?), created_at = ?,
+         platform = ?, version = ?
+       WHERE user_id = ? AND vault_id = ? AND note_id = ? AND blob_key = ?
        RETURNING server_cursor`,
-      scope.userId,
-      scope.vaultId,
-      p.noteId,
       sequenceNum,
       revision,
       blobKey,
@@ -122,15 +133,42 @@ export function snapshotStatements(
       nowMs,
       scope.platform,
       scope.version,
-    ),
-    sql(
-      'DELETE FROM crdt_updates WHERE user_id = ? AND vault_id = ? AND note_id = ? AND sequence_num <= ?',
       scope.userId,
       scope.vaultId,
       p.noteId,
-      sequenceNum,
-    ),
-  ];
+      guard,
+    );
+    return [cursor, update, prune];
+  }
+  const onConflict =
+    guard === null
+      ? 'DO NOTHING'
+      : `DO UPDATE SET sequence_num = excluded.sequence_num,
+         revision = excluded.revision, blob_key = excluded.blob_key, size_bytes = excluded.size_bytes,
+         signer_device_id = excluded.signer_device_id, signature = excluded.signature,
+         server_cursor = excluded.server_cursor, created_at = excluded.created_at, platform = excluded.platform,
+         version = excluded.version`;
+  const insert = sql(
+    `INSERT INTO crdt_snapshots (user_id, vault_id, note_id, sequence_num, revision, blob_key, size_bytes, signer_device_id,
+       signature, server_cursor, created_at, platform, version)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT value FROM account_cursors WHERE user_id = ?), ?, ?, ?)
+     ON CONFLICT (user_id, vault_id, note_id) ${onConflict}
+     RETURNING server_cursor`,
+    scope.userId,
+    scope.vaultId,
+    p.noteId,
+    sequenceNum,
+    revision,
+    blobKey,
+    p.bytes.length,
+    scope.deviceId,
+    p.signature,
+    scope.userId,
+    nowMs,
+    scope.platform,
+    scope.version,
+  );
+  return [cursor, insert, prune];
 }
 
 export { randomRevision };

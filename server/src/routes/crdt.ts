@@ -109,7 +109,7 @@ export function crdtRoutes(): Hono<AppEnv> {
     const snapshotMeta: Record<string, SnapshotMeta> = {};
     for (const [noteId, state] of states)
       if (state.snapshot) snapshotMeta[noteId] = await metaOf(state.snapshot);
-    return c.json({ notes, snapshotMeta } satisfies CrdtUpdatesBatchResponse);
+    return c.json({ notes, snapshotMeta, snapshotPrecondition: true } satisfies CrdtUpdatesBatchResponse);
   });
 
   r.post('/crdt/snapshot', rateLimit(BUCKETS.crdt_push), writeGate, async (c) => {
@@ -134,7 +134,10 @@ export function crdtRoutes(): Hono<AppEnv> {
     if (!res.ok) return send(c, res);
     const result = res.value.results[0];
     if (!result) return errorResponse(c, 'VALIDATION_ERROR', 'snapshot refused');
-    if (!result.accepted) return errorResponse(c, result.code, result.reason);
+    if (!result.accepted) {
+      const details = result.currentRevision !== undefined ? { currentRevision: result.currentRevision } : {};
+      return errorResponse(c, result.code, result.reason, details);
+    }
     await broadcast(c, result.noteId, res.value.cursors.get(result.noteId) ?? null);
     return c.json({
       sequenceNum: result.sequenceNum,

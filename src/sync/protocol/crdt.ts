@@ -54,6 +54,11 @@ export interface CrdtUpdatesBatchResponse {
   notes: Record<string, { updates: CrdtUpdate[]; hasMore: boolean }>;
   /** a note absent from this map has no snapshot */
   snapshotMeta: Record<string, SnapshotMeta>;
+  /**
+   * Present (true) when the snapshot routes take `expectedRevision` (docs/protocol.md): a client
+   * sends the precondition only to a server that says so, so an older one never sees the field.
+   */
+  snapshotPrecondition?: true;
 }
 
 export const CrdtSnapshotPush = v.strictObject({
@@ -68,6 +73,12 @@ export const CrdtSnapshotPush = v.strictObject({
   signature: base64(64),
   /** prune stored updates up to this sequence number (default: the note's current watermark) */
   coversThrough: v.optional(sequence),
+  /**
+   * Replace only if the note's stored snapshot is this revision (null: only if the note has none).
+   * Absent: replace unconditionally, as before. A mismatch is SNAPSHOT_REVISION_CONFLICT and
+   * nothing is stored or pruned; the check and the write are one transaction (docs/protocol.md).
+   */
+  expectedRevision: v.optional(v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(128)))),
 });
 export type CrdtSnapshotPush = v.InferOutput<typeof CrdtSnapshotPush>;
 
@@ -81,11 +92,22 @@ export const CrdtSnapshotBatch = v.strictObject({
 });
 
 /** Why one snapshot was refused (an addition to the spec's `{noteId, accepted, reason}`). */
-export type SnapshotRefusalCode = 'VALIDATION_ERROR' | 'SYNC_INVALID_SIGNATURE';
+export type SnapshotRefusalCode =
+  | 'VALIDATION_ERROR'
+  | 'SYNC_INVALID_SIGNATURE'
+  /** the stored revision is not `expectedRevision`; the result also carries `currentRevision` */
+  | 'SNAPSHOT_REVISION_CONFLICT';
 
 export type CrdtSnapshotBatchResult =
   | { noteId: string; accepted: true; sequenceNum: number; revision: string }
-  | { noteId: string; accepted: false; reason: string; code: SnapshotRefusalCode };
+  | {
+      noteId: string;
+      accepted: false;
+      reason: string;
+      code: SnapshotRefusalCode;
+      /** with SNAPSHOT_REVISION_CONFLICT: the revision stored when the write was refused (null: none) */
+      currentRevision?: string | null;
+    };
 
 export interface CrdtSnapshotBatchResponse {
   results: CrdtSnapshotBatchResult[];

@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   /** request-level only on the single-snapshot push (docs/protocol.md); per item elsewhere */
   SYNC_INVALID_SIGNATURE: 400,
   CONFLICT: 409,
+  /** a snapshot push whose `expectedRevision` is not the stored one (single route; per note in a batch) */
+  SNAPSHOT_REVISION_CONFLICT: 409,
   KEY_VERIFIER_CONFLICT: 409,
   INTERNAL_ERROR: 500,
 } as const;
