@@ -66,7 +66,7 @@ describe('snapshot replacement precondition: expectedRevision (docs/protocol.md)
     });
     expect(wrong.status).toBe(409);
     expect(errorCode(wrong)).toBe('SNAPSHOT_REVISION_CONFLICT');
-    expect((wrong.body as { error: { currentRevision: string } }).error.currentRevision).toBe(
+    expect((wrong.body as unknown as { error: { currentRevision: string } }).error.currentRevision).toBe(
       first.body.revision,
     );
     const none = await push(d, {

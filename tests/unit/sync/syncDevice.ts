@@ -23,7 +23,11 @@ let n = 0;
 export async function openDevice(
   serviceUrl: string,
   name: string,
-  options: { snapshotDelays?: SnapshotDelays } = {},
+  options: {
+    snapshotDelays?: SnapshotDelays;
+    /** awaited before each request is sent (tests hold one to force an interleaving) */
+    beforeFetch?: (method: string, path: string) => Promise<void>;
+  } = {},
 ) {
   const deviceId = `install-${name}-${++n}`;
   const db: VaultDb = openVaultDb(`sync-device-${name}-${n}-${Date.now()}`);
@@ -57,9 +61,10 @@ export async function openDevice(
     installDeviceId: deviceId,
     vaultName: `vault of ${name}`,
     now: () => Date.now(),
-    fetch: (input, init) => {
+    fetch: async (input, init) => {
       const method = init?.method ?? 'GET';
       const path = new URL(String(input)).pathname;
+      await options.beforeFetch?.(method, path);
       requests.push(`${method} ${path}`);
       if (!online || refused?.(method, path)) return Promise.reject(new TypeError('Failed to fetch'));
       const t = performance.now();

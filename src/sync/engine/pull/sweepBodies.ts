@@ -38,12 +38,17 @@ export interface SweepDeps extends BaselineDeps {
  * ones for (`GET /sync/crdt/updates`, paged). Answers the notes that are now fully merged: no
  * newer update, baseline current. A failure stops the sweep (nothing is marked merged wrongly:
  * marks move only with what was applied).
+ * `expected` (only when the service advertised `snapshotPrecondition`) gives, per merged note,
+ * the revision a compacting snapshot may replace: the one this device merged (its mark), or null
+ * when the service holds none. A replacement conditioned on it cannot drop updates this device
+ * never saw (spec 4.3.11; docs/protocol.md).
  */
 export async function sweepBodies(
   deps: SweepDeps,
   docIds: readonly string[],
-): Promise<{ merged: string[]; error: SyncError | null }> {
+): Promise<{ merged: string[]; expected: Map<string, string | null> | null; error: SyncError | null }> {
   const merged: string[] = [];
+  let expected: Map<string, string | null> | null = null;
   for (let i = 0; i < docIds.length; i += CRDT_UPDATES_BATCH_NOTES) {
     const chunk = docIds.slice(i, i + CRDT_UPDATES_BATCH_NOTES);
     const marks = new Map<string, BodyMark | null>();
@@ -55,24 +60,29 @@ export async function sweepBodies(
       },
       vaultId: deps.keyring.vaultId,
     });
-    if (!probe.ok) return { merged, error: probe.error };
+    if (!probe.ok) return { merged, expected, error: probe.error };
+    if (probe.value.snapshotPrecondition === true) expected ??= new Map();
     for (const id of chunk) {
       if (needsBaseline(probe.value.snapshotMeta, id, deps.session, marks.get(id) ?? null)) {
         const base = await mergeBaseline(deps, id);
-        if (!base.ok) return { merged, error: base.error };
+        if (!base.ok) return { merged, expected, error: base.error };
         if (base.value.kind === 'refused') continue;
         const meta = probe.value.snapshotMeta?.[id];
         if (meta) deps.session.set(id, meta.revision);
       }
       if ((probe.value.notes?.[id]?.updates.length ?? 0) > 0) {
         const caught = await catchUp(deps, id);
-        if (caught.error) return { merged, error: caught.error };
+        if (caught.error) return { merged, expected, error: caught.error };
         if (!caught.complete) continue;
       }
       merged.push(id);
+      if (expected && probe.value.snapshotPrecondition === true) {
+        const held = probe.value.snapshotMeta?.[id] !== undefined;
+        expected.set(id, held ? ((await deps.bodies.markOf(id))?.revision ?? null) : null);
+      }
     }
   }
-  return { merged, error: null };
+  return { merged, expected, error: null };
 }
 
 /**

@@ -16,12 +16,19 @@ export interface SnapshotJob {
   docId: string;
   state: Uint8Array;
   coversThrough: number;
+  /**
+   * Replace only this stored revision (null: only when the note has none); absent: unconditional.
+   * Sent only to a service that advertised `snapshotPrecondition` (docs/protocol.md).
+   */
+  expectedRevision?: string | null;
 }
 
 export type SnapshotOutcome =
   | { docId: string; kind: 'accepted'; sequenceNum: number; revision: string }
   /** the service refused this note (or it is over 5 MB sealed): the caller falls back per note */
-  | { docId: string; kind: 'refused'; reason: string; tooLarge: boolean };
+  | { docId: string; kind: 'refused'; reason: string; tooLarge: boolean }
+  /** the stored snapshot is not `expectedRevision`: nothing was stored; merge it and try again */
+  | { docId: string; kind: 'conflict' };
 
 /** Session state of the snapshot routes: a 404 from the batch route latches (spec 4.3.11). */
 export interface SnapshotRoutes {
@@ -98,6 +105,7 @@ async function sealSnapshot(deps: SnapshotDeps, job: SnapshotJob): Promise<CrdtS
     snapshot: toBase64(sealed),
     signature: toBase64(signature),
     coversThrough: job.coversThrough,
+    ...(job.expectedRevision !== undefined ? { expectedRevision: job.expectedRevision } : {}),
   };
 }
 
@@ -123,6 +131,8 @@ async function sendChunk(
     });
     if (res.ok) {
       outcomes.push({ docId: entry.noteId, kind: 'accepted', ...res.value });
+    } else if (res.error.code === 'SNAPSHOT_REVISION_CONFLICT') {
+      outcomes.push({ docId: entry.noteId, kind: 'conflict' });
     } else if (res.error.status === 413 || res.error.code === 'VALIDATION_ERROR') {
       const tooLarge = res.error.status === 413;
       outcomes.push({ docId: entry.noteId, kind: 'refused', reason: res.error.message, tooLarge });
@@ -137,6 +147,9 @@ function batchOutcomes(chunk: CrdtSnapshotPush[], res: CrdtSnapshotBatchResponse
     const r = Array.isArray(res.results) ? res.results[i] : undefined;
     if (r?.noteId === entry.noteId && r.accepted) {
       return { docId: entry.noteId, kind: 'accepted', sequenceNum: r.sequenceNum, revision: r.revision };
+    }
+    if (r?.noteId === entry.noteId && !r.accepted && r.code === 'SNAPSHOT_REVISION_CONFLICT') {
+      return { docId: entry.noteId, kind: 'conflict' };
     }
     const reason = r && !r.accepted ? r.reason : 'no result for this note';
     return { docId: entry.noteId, kind: 'refused', reason, tooLarge: false };
