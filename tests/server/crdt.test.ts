@@ -259,6 +259,10 @@ describe('note bodies: CRDT updates and snapshots (real workerd)', () => {
       token: b.accessToken,
       body: { notes: [{ noteId: 'secret', since: 0 }] },
     });
-    expect(batch.body).toEqual({ notes: { secret: { updates: [], hasMore: false } }, snapshotMeta: {} });
+    expect(batch.body).toEqual({
+      notes: { secret: { updates: [], hasMore: false } },
+      snapshotMeta: {},
+      snapshotPrecondition: true,
+    });
   });
 });
