@@ -23,15 +23,12 @@ import { ReminderNotices } from '../planning/reminders/ReminderNotices';
 import { planningSections } from '../planning/sections';
 import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
 import { UpdateToast } from '../pwa/UpdateToast';
-import { SearchDialog } from '../search/SearchDialog';
 import { applyAppearance } from '../settings/applyAppearance';
 import { createSettings } from '../settings/createSettings';
 import { createStoragePersistence } from '../settings/createStoragePersistence';
 import { deviceFacts } from '../settings/reportDevice';
-import { SettingsDialog } from '../settings/SettingsDialog';
 import { createShortcuts } from '../shortcuts/createShortcuts';
 import { focusWhenShown } from '../shortcuts/focusWhenShown';
-import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp';
 import { SyncIndicator } from '../sync/SyncIndicator';
 import { TagView } from '../tags/TagView';
 import { createVaultClient } from '../vault/createVaultClient';
@@ -43,6 +40,14 @@ const knowledgeSections = [folderViewSection];
 
 // The editor (Yjs, CodeMirror) loads when a note opens, not with the first paint.
 const NoteEditor = lazy(() => import('../notes/NoteEditor'));
+// Dialogs load when first opened: the first paint needs none of them (docs/foundation.md, "Cold load").
+const SearchDialog = lazy(() => import('../search/SearchDialog').then((m) => ({ default: m.SearchDialog })));
+const SettingsDialog = lazy(() =>
+  import('../settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
+);
+const ShortcutsHelp = lazy(() =>
+  import('../shortcuts/ShortcutsHelp').then((m) => ({ default: m.ShortcutsHelp })),
+);
 
 interface AppProps {
   /** the vault this app shows (null: the one opened last); VaultRoot rebuilds the app on a switch */
