@@ -59,16 +59,65 @@ export interface IncomingRecord {
   payload: Record<string, unknown>;
 }
 
+export interface ItemKey {
+  type: string;
+  id: string;
+}
+
+/**
+ * What `apply` does with an item whose parent is absent locally (spec 4.3.6): a task whose
+ * project or parent task is missing, a status whose project is missing, a task whose status is
+ * missing (a dangling `status_id`).
+ * - `hold`: not stored; answered in `held` with the parents it needs (the caller re-fetches them);
+ * - `settle`: the parents were re-fetched: a child still without its project or parent task is
+ *   tombstoned (its clock merged and ticked by this install, the delete queued), a dangling
+ *   `status_id` is cleared and the task stored;
+ * - `keep`: stored as it is (a parent exists on the service but could not be read here).
+ */
+export type OrphanMode = 'hold' | 'settle' | 'keep';
+
+export interface HeldItem {
+  item: IncomingRecord;
+  needs: ItemKey[];
+}
+
+export interface ApplyResult {
+  /** rows whose local state changed (ITEM_SYNCED after commit, spec 6.2): never an unchanged one */
+  changed: ItemKey[];
+  held: HeldItem[];
+  /** items this build never stores (a relation definition, a journal without date): `declinedSyncRefs` */
+  declined: ItemKey[];
+}
+
+/** What the purged-tombstone rule (4.3.7) needs to know of a local row. */
+export interface LocalFacts {
+  /** the local row's clock, null when the row has none; the fact is absent when there is no row */
+  clock: VectorClock | null;
+  /** a local change of it is queued for push */
+  queued: boolean;
+  /** epoch ms of the row's last local change, null when the row does not say */
+  modifiedAt: number | null;
+}
+
 export interface RecordPort {
   /** null when the record cannot be pushed (gone without a tombstone clock, or local-only) */
   read(type: string, id: string): Promise<RecordSnapshot | null>;
   /**
    * Applies the items in ONE local transaction that is marked pulled (nothing re-enqueued),
-   * parents first, merging with local rows by the type's rule. Answers the (type, id) pairs
-   * whose local row changed (for ITEM_SYNCED events after commit).
+   * parents first, merging with local rows by the type's rule; items with an absent parent as
+   * `orphans` says.
    */
-  apply(items: IncomingRecord[]): Promise<{ type: string; id: string }[]>;
+  apply(items: IncomingRecord[], orphans: OrphanMode): Promise<ApplyResult>;
+  /** facts of the live local rows of `refs` (absent: no live row), one read transaction */
+  localFacts(refs: readonly ItemKey[]): Promise<Map<string, LocalFacts>>;
+  /** (type, id) of every live, pushable local record and of every remembered local delete */
+  localIds(): Promise<{ live: ItemKey[]; deleted: ItemKey[] }>;
+  /** queues an update of each live pushable row (the manifest check's re-upload), one transaction */
+  requeue(refs: readonly ItemKey[]): Promise<number>;
 }
+
+/** `type|id`: the key of per-item bookkeeping (spec 4.3.5). */
+export const itemKey = (r: ItemKey): string => `${r.type}|${r.id}`;
 
 /** What the service holds of one body, as far as this device merged it (crdtMarks). */
 export interface BodyMark {

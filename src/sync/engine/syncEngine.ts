@@ -1,8 +1,10 @@
 import type { DeviceSigningKey, VaultKeyring } from '../crypto';
+import { NOTE_BODY_TOKEN, PURGED_TOMBSTONES_TOKEN } from '../protocol/item-types';
 import { categorize, type SyncError } from './http/syncError';
 import type { SyncCall } from './http/syncHttp';
 import type { BodyPort, OutboxPort, RecordPort, StatePort } from './ports';
 import { createKeyDirectory } from './pull/keyDirectory';
+import { manifestCheck } from './pull/manifestCheck';
 import { pullChanges, QUARANTINE } from './pull/pullChanges';
 import type { SessionRevisions } from './pull/sweepBodies';
 import { BatchSize } from './push/batchSize';
@@ -80,7 +82,7 @@ export function createSyncEngine(deps: EngineDeps) {
     error: null,
     lastSyncedAt: null,
   };
-  const feedTypes = [...deps.types, 'note_body'];
+  const feedTypes = [...deps.types, NOTE_BODY_TOKEN, PURGED_TOMBSTONES_TOKEN];
 
   async function publish(error: SyncStatus['error'] | undefined, synced: boolean) {
     const counts = await deps.outbox.counts();
@@ -122,9 +124,14 @@ export function createSyncEngine(deps: EngineDeps) {
       });
       if (bodies.error) return fail(bodies.error);
     }
-    const pulled = await pullChanges({ ...deps, keys, types: feedTypes, stopped: isStopped });
-    if (pulled.kind === 'stopped') return fail(pulled.error);
+    const pullDeps = { ...deps, keys, types: feedTypes, stopped: isStopped };
+    const pulled = await pullChanges(pullDeps);
+    // committed slices are announced even when a later page failed (spec 6.2)
     if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
+    if (pulled.kind === 'stopped') return fail(pulled.error);
+    const checked = await manifestCheck(pullDeps, { pushAllowed: !parked });
+    if (checked.error) return fail(checked.error);
+    if (checked.changed.length > 0) deps.onApplied(checked.changed);
     const due = parked ? [] : schedule.takeDue();
     if (due.length > 0) {
       const compacted = await compactBodies(

@@ -1,10 +1,20 @@
 import Dexie from 'dexie';
-import type { IncomingRecord } from '../../sync/engine/ports';
+import type { HeldItem, IncomingRecord, ItemKey, OrphanMode } from '../../sync/engine/ports';
 import { clockKey, recordQid } from '../../sync/engine/queue/queueKeys';
 import type { VaultDb } from '../db/schema';
 import type { SyncClockRow } from '../db/syncTables';
-import { clocksEqual, compare, deleteApplies, type VectorClock } from '../domain/clock/vectorClock';
+import {
+  clocksEqual,
+  compare,
+  deleteApplies,
+  merge,
+  tick,
+  type VectorClock,
+} from '../domain/clock/vectorClock';
+import type { TaskRecord } from '../domain/tasks/types';
+import { taskIndexKeys } from '../domain/tasks/views/queryPort';
 import { settleCanvasName } from './canvasNames';
+import { missingParents } from './parentRefs';
 import { adoptPulledBody } from './pulledBody';
 import { markPulled } from './pulledTransactions';
 import { incomingRow, mergeRows } from './recordMerge';
@@ -19,7 +29,11 @@ const ORDER: Record<string, number> = { project: 0, project_status: 1, task: 2 }
 
 export interface ApplyOutcome {
   changed: { type: string; id: string; table: string; op: 'put' | 'delete' }[];
-  unreadable: { type: string; id: string }[];
+  unreadable: ItemKey[];
+  /** orphans not stored (mode `hold`), with the parents they need (spec 4.3.6) */
+  held: HeldItem[];
+  /** items this build never stores (spec 2.3): the caller remembers them in `declinedSyncRefs` */
+  declined: ItemKey[];
 }
 
 /**
@@ -30,7 +44,10 @@ export interface ApplyOutcome {
  *   (4.3.7); the delete clock is remembered, and a queued local change it overrides is dropped;
  * - a remote live row over a local tombstone whose clock the remote does not pass is ignored;
  * - when the merge keeps local changes the remote lacks (merged clock is not the remote's), the
- *   merged row is queued for push in the same transaction, so the other devices get the union.
+ *   merged row is queued for push in the same transaction, so the other devices get the union;
+ * - `changed` names only rows whose stored state changed: a remote version the local row already
+ *   dominates changes nothing and announces nothing (spec 6.2);
+ * - a task or status whose parent is absent is handled as `orphans` says (ports.ts OrphanMode).
  */
 export async function applyRecords(
   db: VaultDb,
@@ -38,6 +55,7 @@ export async function applyRecords(
   now: () => number,
   /** this install's device id: it ticks the tombstone of a row that lost a unique-key clash */
   deviceId: string,
+  orphans: OrphanMode = 'keep',
 ): Promise<ApplyOutcome> {
   const sorted = [...items].sort((a, b) => (ORDER[a.type] ?? 3) - (ORDER[b.type] ?? 3));
   const tables = [
@@ -48,10 +66,10 @@ export async function applyRecords(
     'syncClocks',
     'syncQueue',
   ];
-  const outcome: ApplyOutcome = { changed: [], unreadable: [] };
+  const outcome: ApplyOutcome = { changed: [], unreadable: [], held: [], declined: [] };
   await db.transaction('rw', tables, async () => {
     markPulled(Dexie.currentTransaction);
-    for (const item of sorted) await applyOne(db, item, now(), deviceId, outcome);
+    for (const item of sorted) await applyOne(db, item, now(), deviceId, orphans, outcome);
   });
   return outcome;
 }
@@ -61,6 +79,7 @@ async function applyOne(
   item: IncomingRecord,
   at: number,
   deviceId: string,
+  orphans: OrphanMode,
   out: ApplyOutcome,
 ): Promise<void> {
   const table = tableOfType(item.type);
@@ -96,7 +115,10 @@ async function applyOne(
 
   if (!local && known?.deletedAt != null && compare(item.clock, known.clock) !== 'after') return;
   const incoming = incomingRow(item.type, rowKey, item.payload, item.clock, new Date(at).toISOString());
-  if (incoming.kind === 'drop') return;
+  if (incoming.kind === 'drop') {
+    out.declined.push({ type: item.type, id: item.id });
+    return;
+  }
   if (incoming.kind === 'unreadable') {
     out.unreadable.push(item);
     return;
@@ -106,6 +128,22 @@ async function applyOne(
     ? mergeRows(item.type, local, localClock, remote, item.clock)
     : { row: remote, clock: item.clock };
   if (local && clocksEqual(localClock, item.clock) && sameRow(local, merged.row)) return;
+  // the remote version is one the local row already holds: nothing changes, nothing to announce
+  if (local && clocksEqual(localClock, merged.clock) && sameRow(local, merged.row)) return;
+  if (orphans !== 'keep') {
+    const missing = await missingParents(db, item.type, merged.row);
+    if (missing.parents.length > 0 || missing.status) {
+      if (orphans === 'hold') {
+        out.held.push({ item, needs: [...missing.parents, ...(missing.status ? [missing.status] : [])] });
+        return;
+      }
+      if (missing.parents.length > 0) {
+        await tombstoneOrphan(db, item, local !== undefined, localClock, at, deviceId, out);
+        return;
+      }
+      merged.row = clearStatus(merged.row);
+    }
+  }
   if (item.type === 'canvas') await settleCanvasName(db, merged.row);
   const row = merged.row as Row & { id: string; clock: VectorClock };
   const unique = await settleUniqueKey(db, item.type, row, deviceId, at);
@@ -129,6 +167,39 @@ async function applyOne(
     await db.syncQueue.put(nextRow(await db.syncQueue.get(qid), qid, item.type, item.id, 'update', at));
   }
   out.changed.push({ type: item.type, id: item.id, table, op: 'put' });
+}
+
+/** A dangling `status_id` cleared (spec 4.3.6): the task stays, in no status; its index keys follow. */
+function clearStatus(row: Row): Row {
+  const task = { ...row, statusId: null } as unknown as TaskRecord;
+  return { ...task, ...taskIndexKeys(task) } as unknown as Row;
+}
+
+/**
+ * An orphan whose parent the service no longer has (spec 4.3.6): the child is deleted here and its
+ * delete queued, with a clock that merges the remote one and is ticked by this install (4.2.6:
+ * otherwise the service answers SYNC_REPLAY_DETECTED), so every device deletes it too.
+ */
+async function tombstoneOrphan(
+  db: VaultDb,
+  item: IncomingRecord,
+  hadRow: boolean,
+  localClock: VectorClock,
+  at: number,
+  deviceId: string,
+  out: ApplyOutcome,
+): Promise<void> {
+  const table = tableOfType(item.type)!;
+  const spec = SYNCED_TABLES[table]!;
+  const clock = tick(merge(localClock, item.clock), deviceId);
+  if (hadRow) {
+    await db.table(table).delete(rowKeyOf(spec, item.id));
+    out.changed.push({ type: item.type, id: item.id, table, op: 'delete' });
+  }
+  const key = clockKey(item.type, item.id);
+  await db.syncClocks.put({ key, type: item.type, id: item.id, clock, deletedAt: at, syncedAt: null });
+  const qid = recordQid(item.type, item.id);
+  await db.syncQueue.put(nextRow(await db.syncQueue.get(qid), qid, item.type, item.id, 'delete', at));
 }
 
 function sameRow(a: Row, b: Row): boolean {

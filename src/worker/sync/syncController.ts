@@ -21,6 +21,7 @@ import { createAccountScreens } from './accountScreens';
 import { applyRecords } from './applyRecords';
 import { createBindingFacts } from './bindingFacts';
 import { createDexieOutbox } from './dexieOutbox';
+import { createLocalRecords } from './localRecords';
 import { readRecord } from './recordPayloads';
 import {
   BINDING,
@@ -173,11 +174,13 @@ export function createSyncController(deps: SyncControllerDeps) {
       outbox,
       records: {
         read: (type, id) => readRecord(db, type, id),
-        apply: async (items) => {
-          const out = await applyRecords(db, items, deps.now, deps.installDeviceId);
+        // ITEM_SYNCED (spec 6.2): told after the slice's transaction committed, changed rows only
+        apply: async (items, orphans) => {
+          const out = await applyRecords(db, items, deps.now, deps.installDeviceId, orphans);
           if (out.changed.length > 0) deps.onApplied(out.changed);
-          return out.changed;
+          return out;
         },
+        ...createLocalRecords(db, deps.now),
       },
       bodies: deps.bodies,
       state,

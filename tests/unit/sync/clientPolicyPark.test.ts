@@ -6,6 +6,7 @@ import type { OutboxPort, QueuedRecord } from '../../../src/sync/engine/ports';
 import { createSyncEngine } from '../../../src/sync/engine/syncEngine';
 import type { SyncStatus } from '../../../src/sync/engine/syncStatus';
 import type { PushItem } from '../../../src/sync/protocol/push';
+import { emptyRecords } from './emptyRecords';
 
 /** An outbox of record rows in memory (the engine's view; the Dexie one has its own tests). */
 function memoryOutbox(rows: QueuedRecord[]): OutboxPort {
@@ -44,6 +45,7 @@ async function setup() {
       return { ok: true, value: { ok: true, userId: 'u', deviceId: 'd', clientPolicy: { ...policy } } };
     if (path.startsWith('/sync/changes'))
       return { ok: true, value: { refs: [], nextCursor: 0, serverTimeMs: 0 } };
+    if (path.startsWith('/sync/manifest')) return { ok: true, value: { items: [], nextCursor: null } };
     return { ok: false, error: { code: 'HTTP_ERROR', message: `unexpected ${path}`, status: 404 } };
   }) as SyncCall;
   const rows: QueuedRecord[] = [{ qid: 'r|note|n1', type: 'note', id: 'n1', op: 'create', version: 1 }];
@@ -52,10 +54,11 @@ async function setup() {
   const engine = createSyncEngine({
     call,
     outbox: memoryOutbox(rows),
-    records: {
-      read: async () => ({ clock: { d: 1 }, deletedAt: null, payload: { id: 'n1', title: 'n1' } }),
-      apply: async () => [],
-    },
+    records: emptyRecords(async () => ({
+      clock: { d: 1 },
+      deletedAt: null,
+      payload: { id: 'n1', title: 'n1' },
+    })),
     bodies: {
       applyRemote: async () => {},
       uploadInfo: async () => new Map(),

@@ -8,6 +8,7 @@ import type { KeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
 import { PULL_SLICE_FETCH_WINDOW, pullChanges } from '../../../src/sync/engine/pull/pullChanges';
 import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
 import type { ItemRef, PullItem } from '../../../src/sync/protocol/pull';
+import { emptyRecords } from './emptyRecords';
 
 const VAULT = '0b6f0000-0000-4000-8000-000000000004';
 
@@ -75,13 +76,10 @@ async function setup(ids: number, state: Map<string, unknown>, failSlice = -1) {
       call,
       keyring,
       keys,
-      records: {
-        read: async () => null,
-        apply: async (items: IncomingRecord[]) => {
-          applied.push(items.map((i) => i.id));
-          return items.map(({ type, id }) => ({ type, id }));
-        },
-      },
+      records: emptyRecords(
+        async () => null,
+        (items: IncomingRecord[]) => void applied.push(items.map((i) => i.id)),
+      ),
       bodies: {
         applyRemote: async () => {},
         uploadInfo: async () => new Map(),

@@ -1,3 +1,4 @@
+import { emptyRecords } from './emptyRecords';
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
@@ -47,7 +48,7 @@ async function setup(answer: (items: PushItem[], db: VaultDb) => Promise<PushRes
     pushRecords({
       call,
       outbox: createDexieOutbox(db, () => 2),
-      records: { read: (t, id) => readRecord(db, t, id), apply: async () => [] },
+      records: emptyRecords((t, id) => readRecord(db, t, id)),
       keyring: deriveVaultKeyring(generateVaultKey(), '0b6f0000-0000-4000-8000-000000000001'),
       signer: { key: await generateDeviceKey(undefined), deviceId: 'srv-dev' },
       types: ['note'],

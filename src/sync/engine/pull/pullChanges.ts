@@ -1,41 +1,34 @@
-import type { VaultKeyring } from '../../crypto';
 import type { ChangesResponse, NoteBodyRef } from '../../protocol/changes';
 import type { CrdtUpdatesResponse } from '../../protocol/crdt';
 import { PULL_SLICE_IDS } from '../../protocol/limits';
 import type { ItemRef, PullResponse } from '../../protocol/pull';
 import type { SyncError, SyncResult } from '../http/syncError';
-import type { SyncCall } from '../http/syncHttp';
-import type { BodyPort, IncomingRecord, RecordPort, StatePort } from '../ports';
+import { type IncomingRecord, type ItemKey, itemKey } from '../ports';
 import { LAST_CURSOR, repairCursor, repairDone } from './cursorRepair';
-import type { KeyDirectory } from './keyDirectory';
+import { DECLINED_SYNC_REFS, type Ledgers, QUARANTINE, SCHEMA_INVALID_ITEMS } from './ledgers';
 import { mergeBaseline } from './mergeBaseline';
 import { openBodyUpdate } from './openBodyUpdate';
 import { openPullItem } from './openPullItem';
+import type { PullDeps } from './pullDeps';
+import { purgedDeletes } from './purgedTombstones';
+import { resolveOrphans } from './resolveOrphans';
 
 export { LAST_CURSOR } from './cursorRepair';
-export const QUARANTINE = 'quarantine';
-export const SCHEMA_INVALID_ITEMS = 'schemaInvalidItems';
+export { DECLINED_SYNC_REFS, QUARANTINE, SCHEMA_INVALID_ITEMS } from './ledgers';
+export type { PullDeps } from './pullDeps';
 
-export interface PullDeps {
-  call: SyncCall;
-  keyring: VaultKeyring;
-  keys: KeyDirectory;
-  records: RecordPort;
-  bodies: BodyPort;
-  state: StatePort;
-  /** record types plus the `note_body` token */
-  types: readonly string[];
-  now: () => number;
-  stopped: () => boolean;
-}
-
+/**
+ * `changed`: rows that changed in slices that COMMITTED, also when the run stopped later (their
+ * ITEM_SYNCED events are owed all the same, spec 6.2).
+ */
 export type PullRunResult =
-  | { kind: 'done'; changed: { type: string; id: string }[]; cursor: number }
-  | { kind: 'stopped'; error: SyncError };
+  | { kind: 'done'; changed: ItemKey[]; cursor: number }
+  | { kind: 'stopped'; error: SyncError; changed: ItemKey[] };
 
-interface Ledgers {
-  quarantine: Record<string, { reason: string; at: number }>;
-  schemaInvalid: Record<string, { reason: string; at: number }>;
+/** Per run: whether it started from cursor 0 (purged tombstones never apply then, 4.3.7). */
+interface RunContext {
+  ledgers: Ledgers;
+  fromZero: boolean;
 }
 
 /**
@@ -48,29 +41,32 @@ interface Ledgers {
  */
 export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
   let cursor = await repairCursor(deps.state);
-  const changed: { type: string; id: string }[] = [];
+  const changed: ItemKey[] = [];
   const ledgers: Ledgers = {
     quarantine: unexpired((await deps.state.get<Ledgers['quarantine']>(QUARANTINE)) ?? {}, deps.now()),
     schemaInvalid: (await deps.state.get<Ledgers['schemaInvalid']>(SCHEMA_INVALID_ITEMS)) ?? {},
+    declined: (await deps.state.get<Ledgers['declined']>(DECLINED_SYNC_REFS)) ?? {},
   };
+  const run: RunContext = { ledgers, fromZero: cursor === 0 };
+  const stop = (error: SyncError): PullRunResult => ({ kind: 'stopped', error, changed });
   for (;;) {
     if (deps.stopped()) break;
     const page = await deps.call<ChangesResponse>('GET', `/sync/changes?cursor=${cursor}`, {
       vaultId: deps.keyring.vaultId,
       types: deps.types,
     });
-    if (!page.ok) return { kind: 'stopped', error: page.error };
+    if (!page.ok) return stop(page.error);
     const { refs, noteBodies = [], nextCursor } = page.value;
     const live = dedupe(refs.map((r) => ({ type: r.type, id: r.id })));
     const slices: ItemRef[][] = [];
     for (let i = 0; i < live.length; i += PULL_SLICE_IDS) slices.push(live.slice(i, i + PULL_SLICE_IDS));
-    const applied = await pullSlices(deps, slices, ledgers);
-    if (!applied.ok) return { kind: 'stopped', error: applied.error };
-    changed.push(...applied.changed);
+    const applied = await pullSlices(deps, slices, run, changed);
+    if (applied) return stop(applied);
     const bodies = await applyBodies(deps, noteBodies, ledgers);
-    if (bodies) return { kind: 'stopped', error: bodies };
+    if (bodies) return stop(bodies);
     await deps.state.set(QUARANTINE, ledgers.quarantine);
     await deps.state.set(SCHEMA_INVALID_ITEMS, ledgers.schemaInvalid);
+    await deps.state.set(DECLINED_SYNC_REFS, ledgers.declined);
     if (nextCursor <= cursor && refs.length === 0 && noteBodies.length === 0) break;
     cursor = Math.max(cursor, nextCursor);
     await deps.state.set(LAST_CURSOR, cursor);
@@ -91,9 +87,9 @@ export const PULL_SLICE_FETCH_WINDOW = 2;
 async function pullSlices(
   deps: PullDeps,
   slices: ItemRef[][],
-  ledgers: Ledgers,
-): Promise<{ ok: true; changed: { type: string; id: string }[] } | { ok: false; error: SyncError }> {
-  const changed: { type: string; id: string }[] = [];
+  run: RunContext,
+  changed: ItemKey[],
+): Promise<SyncError | null> {
   const inFlight: Promise<SyncResult<PullResponse>>[] = [];
   let sent = 0;
   const send = () => {
@@ -103,14 +99,14 @@ async function pullSlices(
   for (let i = 0; i < slices.length; i++) {
     const res = await inFlight[i]!;
     send();
-    const applied = res.ok ? await applySlice(deps, res.value, ledgers) : res;
+    const applied = res.ok ? await applySlice(deps, slices[i]!, res.value, run) : res;
     if (!applied.ok) {
       await Promise.allSettled(inFlight.slice(i + 1));
-      return applied;
+      return applied.error;
     }
     changed.push(...applied.changed);
   }
-  return { ok: true, changed };
+  return null;
 }
 
 /** Quarantine entries expire after 7 days (spec 3.8, 8.3); the item is then tried again. */
@@ -134,11 +130,17 @@ function fetchSlice(deps: PullDeps, slice: ItemRef[]): Promise<SyncResult<PullRe
   });
 }
 
+/**
+ * One slice: verified and opened; applicable purged tombstones (4.3.7) become deletes; applied in
+ * one transaction with orphans held (4.3.6), whose parents are then re-fetched by id.
+ */
 async function applySlice(
   deps: PullDeps,
+  asked: ItemRef[],
   response: PullResponse,
-  ledgers: Ledgers,
-): Promise<{ ok: true; changed: { type: string; id: string }[] } | { ok: false; error: SyncError }> {
+  run: RunContext,
+): Promise<{ ok: true; changed: ItemKey[] } | { ok: false; error: SyncError }> {
+  const { ledgers } = run;
   if (!Array.isArray(response.items)) {
     return {
       ok: false,
@@ -148,7 +150,7 @@ async function applySlice(
   const ready: IncomingRecord[] = [];
   for (const item of response.items) {
     const opened = await openPullItem(deps.keyring, deps.keys, item);
-    const key = `${item.type}|${item.id}`;
+    const key = itemKey(item);
     if (opened.kind === 'error') return { ok: false, error: opened.error };
     if (opened.kind === 'quarantine') ledgers.quarantine[key] = { reason: opened.reason, at: deps.now() };
     else if (opened.kind === 'schema_invalid')
@@ -160,9 +162,28 @@ async function applySlice(
     }
   }
   for (const missing of response.blobMissing ?? []) {
-    ledgers.schemaInvalid[`${missing.type}|${missing.id}`] = { reason: 'blobMissing', at: deps.now() };
+    ledgers.schemaInvalid[itemKey(missing)] = { reason: 'blobMissing', at: deps.now() };
   }
-  return { ok: true, changed: ready.length > 0 ? await deps.records.apply(ready) : [] };
+  const purged = response.purgedTombstones ?? [];
+  if (purged.length > 0) {
+    const facts = await deps.records.localFacts(purged);
+    const deletes = await purgedDeletes(
+      deps.keys,
+      purged,
+      { asked: new Set(asked.map(itemKey)), types: deps.types, fromZero: run.fromZero },
+      facts,
+    );
+    if (!deletes.ok) return deletes;
+    ready.push(...deletes.value);
+  }
+  if (ready.length === 0) return { ok: true, changed: [] };
+  const applied = await deps.records.apply(ready, 'hold');
+  for (const d of applied.declined)
+    ledgers.declined[itemKey(d)] = { reason: 'not stored by this build', at: deps.now() };
+  if (applied.held.length === 0) return { ok: true, changed: applied.changed };
+  const orphans = await resolveOrphans(deps, applied.held, ledgers);
+  if (!orphans.ok) return orphans;
+  return { ok: true, changed: [...applied.changed, ...orphans.changed] };
 }
 
 /**
