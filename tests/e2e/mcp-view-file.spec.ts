@@ -123,13 +123,14 @@ test('a PDF page, a small PNG and a large photo come back as image parts within 
   ).toMatchObject({ expected: 'integer <= 2' });
 });
 
-test('a file embedded in a note is viewed by note id and attachment name; a note or audio alone is refused', async ({
+test('a file embedded in a note is viewed by note id and attachment name or path; a note or audio alone is refused', async ({
   page,
 }) => {
   await openControlled(page);
   await importFiles(page, [
     { name: 'memo.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from([0xff, 0xfb, 0x90]) },
-    { name: 'Plan.md', mimeType: 'text/markdown', buffer: Buffer.from('# Plan\n') },
+    { name: 'Plan.md', mimeType: 'text/markdown', buffer: Buffer.from('# Plan\n![[minutes.pdf]]\n') },
+    { name: 'minutes.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPdf(['Minutes'])) },
   ]);
   const ids = await idsByName(page);
   for (const name of ['memo.mp3', 'Plan.md']) {
@@ -161,4 +162,31 @@ test('a file embedded in a note is viewed by note id and attachment name; a note
   expect(await decode(page, shot)).toMatchObject({ width: 100, height: 50 });
   const missing = await callTool(page, 'vault_view_file', { id: plan, attachment: 'other.png' });
   expect(missing.structuredContent).toMatchObject({ code: 'NOT_FOUND', field: 'attachment' });
+
+  // The same attachment by its path, as attachment_text names it.
+  const byPath = await callTool(page, 'vault_view_file', {
+    id: plan,
+    attachment: `attachments/${plan}/shot.png`,
+  });
+  expect(byPath.structuredContent).toMatchObject({ title: 'shot.png', file: `attachments/${plan}/shot.png` });
+
+  // Another filed file the note embeds, addressed by its attachment_text[].file.
+  const read = await callTool(page, 'vault_read_note', { id: plan });
+  const embeds = (read.structuredContent.attachment_text ?? []) as { file: string }[];
+  expect(embeds.map((e) => e.file)).toContain('minutes.pdf');
+  const minutes = await callTool(page, 'vault_view_file', { id: plan, attachment: 'minutes.pdf', page: 1 });
+  expect(minutes.isError, JSON.stringify(minutes.structuredContent)).toBeUndefined();
+  expect(minutes.structuredContent).toMatchObject({
+    id: plan,
+    title: 'minutes.pdf',
+    file: 'minutes.pdf',
+    file_type: 'pdf',
+    page: 1,
+    page_count: 1,
+    sources: [{ id: plan }, { id: ids['minutes.pdf'] }],
+  });
+  expect((await decode(page, minutes)).dark).toBeGreaterThan(0.001);
+  // A file that is neither an image nor a PDF is refused before any lookup.
+  const loose = await callTool(page, 'vault_view_file', { id: plan, attachment: 'memo.mp3' });
+  expect(loose.structuredContent).toMatchObject({ code: 'VALIDATION', field: 'attachment' });
 });

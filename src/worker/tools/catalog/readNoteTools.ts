@@ -41,7 +41,7 @@ export const viewFile = defineToolSpec({
   name: 'vault_view_file',
   title: 'View an image or PDF page',
   description:
-    'Render a filed image, one page of a filed PDF, or a file embedded in a note (id = the note, attachment = its name) as PNG (JPEG when large), long edge at most 1568 px, with a JSON part describing it.',
+    'Render a filed image, one page of a filed PDF, or a file embedded in a note (id = the note, attachment = the file name, its attachments/<note_id>/<name> path, or an attachment_text[].file of vault_read_note) as PNG (JPEG when large), long edge at most 1568 px, with a JSON part describing it.',
   inputSchema: {
     type: 'object',
     additionalProperties: false,

@@ -9,8 +9,8 @@ export interface FileViewPort {
   blob(id: string): Promise<Blob | null>;
   /**
    * The file `name` embedded in note `noteId` (`attachments/<noteId>/<name>`): its stored name
-   * (names match case-insensitively) and bytes, or null. A host without attachment storage leaves it out; `attachment` calls then answer
-   * UNAVAILABLE.
+   * (names match case-insensitively) and bytes, or null. A host without attachment storage
+   * leaves it out; `attachment` then reaches only other filed files the note embeds.
    */
   attachment?(noteId: string, name: string): Promise<{ name: string; blob: Blob } | null>;
   renderer: FileRenderer;

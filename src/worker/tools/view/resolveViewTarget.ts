@@ -1,8 +1,8 @@
-import { classifyFile } from '../../domain/files/fileTypes';
 import type { NoteWithContent } from '../../ops/notes/noteShape';
 import { fail, ok, type Result } from '../../ops/result';
 import type { ToolEnv } from '../defineTool';
 import type { FileViewPort } from './fileViewPort';
+import { resolveAttachment } from './resolveAttachment';
 
 /** What vault_view_file draws, once its arguments name a viewable file that exists. */
 export interface ViewTarget {
@@ -15,12 +15,15 @@ export interface ViewTarget {
   attachment: string | null;
   /** `attachments/<note_id>/<name>` for an attachment; the vault path of a filed file */
   file: string;
+  /** a filed file of the vault the note embeds (not its own attachment): cited beside the note */
+  embedded?: { id: string; title: string };
 }
 
 const VIEWABLE = 'a filed image or PDF id, or a note id with attachment';
 
 /**
- * Spec 4.1: `id` is a filed image or PDF, or a note whose embedded file `attachment` names.
+ * Spec 4.1: `id` is a filed image or PDF, or a note whose embedded file `attachment` names
+ * (resolveAttachment.ts: the forms `attachment` may take).
  * Markdown without `attachment`, audio and video are VALIDATION; a missing note, file or
  * attachment is NOT_FOUND; each names the argument at fault.
  */
@@ -38,32 +41,10 @@ export async function resolveViewTarget(
       return fail(
         'VALIDATION',
         `attachment names a file embedded in a note; ${note.title} is a filed ${note.fileType}`,
-        {
-          field: 'attachment',
-          expected: 'absent for a filed file',
-        },
+        { field: 'attachment', expected: 'absent for a filed file' },
       );
     }
-    if (files.attachment === undefined) {
-      return fail('UNAVAILABLE', 'Attachments are not stored by this version of Cairn yet', {
-        field: 'attachment',
-      });
-    }
-    const kind = classifyFile(attachment)?.type;
-    if (kind !== 'image' && kind !== 'pdf') {
-      return fail('VALIDATION', `${attachment} is not an image or a PDF`, {
-        field: 'attachment',
-        expected: 'the name of an embedded image or PDF',
-      });
-    }
-    const found = await files.attachment(id, attachment);
-    if (found === null) {
-      return fail('NOT_FOUND', `${note.title} has no attachment named ${attachment}`, {
-        field: 'attachment',
-      });
-    }
-    const { name, blob } = found;
-    return ok({ kind, blob, note, title: name, attachment: name, file: `attachments/${id}/${name}` });
+    return resolveAttachment(note, attachment, files, env);
   }
   if (note.fileType !== 'image' && note.fileType !== 'pdf') {
     const what =

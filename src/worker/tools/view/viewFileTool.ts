@@ -56,6 +56,7 @@ export const viewFileTool = defineTool({
         message: `${where}, rendered as ${format} ${p.width}×${p.height} px. A client that cannot show images gets only this text.`,
       },
       noteRef(note.id, note.title),
+      target.value.embedded ? [noteRef(target.value.embedded.id, target.value.embedded.title)] : [],
     );
     return ok({ json, images: [{ mimeType: p.mimeType, data: p.data }] });
   },
