@@ -1,4 +1,5 @@
 import { createResource, createSignal, For, onCleanup, Show } from 'solid-js';
+import { AccountVaults } from './AccountVaults';
 import type { VaultClient } from './createVaultClient';
 
 interface VaultRow {
@@ -110,6 +111,8 @@ export function VaultsPanel(props: { client: VaultClient }) {
           Create vault
         </button>
       </form>
+      <h4>Your sync account</h4>
+      <AccountVaults client={props.client} busy={busy()} onMessage={setMessage} />
       <Show when={message()}>
         <p role="status">{message()}</p>
       </Show>

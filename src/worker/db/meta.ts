@@ -15,6 +15,8 @@ export interface VaultEntry {
   name: string;
   created: number;
   lastOpened: number;
+  /** the sync account vault it was downloaded from (vault.downloadRemote); not indexed */
+  syncVaultId?: string;
 }
 
 export interface InstallFact {

@@ -252,6 +252,9 @@ export function createSyncController(deps: SyncControllerDeps) {
 
   const controller = {
     init: () => startIfReady(),
+    /** Authenticated calls as the signed-in session of this vault (vault.listAccount, downloadRemote). */
+    accountCall: async () => (await http()).call,
+    serviceUrl,
     state: snapshot,
     onState(listener: (s: SyncState) => void) {
       listeners.add(listener);

@@ -2,6 +2,7 @@ import type { VaultDb } from '../db/schema';
 import type { SearchIndexer } from '../indexing/searchIndexer';
 import type { LeaderElection } from '../leader';
 import { fail, ok } from '../ops/result';
+import type { AccountVaults } from '../sync/accountVaults';
 import type { VaultDirectory } from './vaultDirectory';
 import type { VaultHost } from './vaultHost';
 
@@ -12,6 +13,8 @@ export interface VaultHostDeps {
   leader: LeaderElection;
   search: Promise<SearchIndexer>;
   now: () => number;
+  /** the sync account's vaults (absent where sync is not attached, e.g. tests) */
+  account?: AccountVaults;
 }
 
 export type SwitchListener = (vaultId: string) => void;
@@ -79,12 +82,13 @@ export function createVaultHost(d: VaultHostDeps): VaultHost & { onSwitch(l: Swi
       await (await d.search).rebuild();
       return ok({ notes: await d.db.notes.count(), ms: d.now() - started });
     },
-    async account() {
-      return {
-        vaults: [],
-        reason:
-          'This version lists only local vaults: the sync layer does not yet hand the account’s vault list (GET /sync/vaults, names encrypted) to the vault operations.',
-      };
-    },
+    listAccount: () =>
+      d.account
+        ? d.account.list()
+        : Promise.resolve(fail('UNAVAILABLE', 'Sync is not attached to this vault')),
+    downloadRemote: (input) =>
+      d.account
+        ? d.account.download(input)
+        : Promise.resolve(fail('UNAVAILABLE', 'Sync is not attached to this vault')),
   };
 }

@@ -18,6 +18,7 @@ import { deviceSettingsBackend } from '../settings/deviceSettingsBackend';
 import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
 import { createNoteBodies, type NoteBodies } from '../stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../stores/notesStore';
+import { createAccountVaults, seedSyncState } from '../sync/accountVaults';
 import { attachSync } from '../sync/attachSync';
 import { createVaultHost } from './createVaultHost';
 import type { VaultServices } from './services';
@@ -63,7 +64,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   const entry = await resolveVault(p.meta, requested, p.now());
   const deviceId = await installDeviceId(p.meta, p.newId);
   const db = openVaultDb(entry.id);
-  attachSync({
+  const sync = attachSync({
     db,
     vaultId: entry.id,
     vaultName: entry.name,
@@ -128,6 +129,13 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     leader,
     search,
     now: p.now,
+    account: createAccountVaults({
+      db,
+      localVaultId: entry.id,
+      call: sync.accountCall,
+      directory,
+      seedSyncState: (id, rows) => seedSyncState(openVaultDb(id), rows),
+    }),
   });
   const registry = createRegistry(
     vaultOperations({

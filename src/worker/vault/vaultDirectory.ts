@@ -31,6 +31,10 @@ export function createVaultDirectory(meta: MetaDb, now: () => number, newId: () 
       await meta.vaults.add(entry);
       return ok(entry);
     },
+    /** Records the account vault a local vault syncs (vault.downloadRemote). */
+    async setSyncVaultId(id: string, syncVaultId: string): Promise<void> {
+      await meta.vaults.update(id, { syncVaultId });
+    },
     async rename(id: string, rawName: string): Promise<Result<VaultEntry>> {
       const name = checkVaultName(rawName);
       if (!name.ok) return name;

@@ -1,5 +1,6 @@
 import type { VaultEntry } from '../db/meta';
 import type { Result } from '../ops/result';
+import type { AccountVault, DownloadRemoteInput } from '../sync/accountVaults';
 
 /** The open vault's facts for vault.getStatus. */
 export interface VaultStatus {
@@ -10,13 +11,6 @@ export interface VaultStatus {
   counts: { notes: number; folders: number; tasks: number; journalEntries: number; inboxItems: number };
   /** what search has indexed, when the index has loaded */
   search: { documents: number } | null;
-}
-
-/** What the signed-in sync account knows of vaults (vault.listAccount). */
-export interface AccountVaults {
-  vaults: { id: string; name: string | null }[];
-  /** why the list is empty when it is */
-  reason: string | null;
 }
 
 /**
@@ -31,5 +25,10 @@ export interface VaultHost {
   status(): Promise<VaultStatus>;
   switchTo(id: string): Promise<Result<VaultEntry>>;
   reindex(): Promise<Result<{ notes: number; ms: number }>>;
-  account(): Promise<AccountVaults>;
+  /** The vaults of the sync account signed in to the open vault (UNAUTHENTICATED when none). */
+  listAccount(): Promise<Result<{ email: string | null; vaults: AccountVault[] }>>;
+  /** Makes a local vault bound to an account vault (docs/planning.md, "Account vaults"). */
+  downloadRemote(
+    input: DownloadRemoteInput,
+  ): Promise<Result<{ vault: VaultEntry; vaultId: string; keyReady: boolean }>>;
 }

@@ -27,10 +27,12 @@ export async function openDevice(
     snapshotDelays?: SnapshotDelays;
     /** awaited before each request is sent (tests hold one to force an interleaving) */
     beforeFetch?: (method: string, path: string) => Promise<void>;
+    /** an existing vault's id (its database) */
+    vaultId?: string;
   } = {},
 ) {
   const deviceId = `install-${name}-${++n}`;
-  const db: VaultDb = openVaultDb(`sync-device-${name}-${n}-${Date.now()}`);
+  const db: VaultDb = openVaultDb(options.vaultId ?? `sync-device-${name}-${n}-${Date.now()}`);
   db.use(outboxMiddleware({ deviceId, now: () => Date.now() }));
   await db.open();
   const feed = new ChangeFeed('v', null);

@@ -6,6 +6,7 @@ import type { SearchIndexer } from '../../../src/worker/indexing/searchIndexer';
 import type { LeaderElection } from '../../../src/worker/leader';
 import { createRegistry } from '../../../src/worker/ops/registry';
 import { vaultHostOperations } from '../../../src/worker/ops/vault/vaultOperations';
+import { createAccountVaults } from '../../../src/worker/sync/accountVaults';
 import { createVaultHost } from '../../../src/worker/vault/createVaultHost';
 import { createVaultDirectory } from '../../../src/worker/vault/vaultDirectory';
 
@@ -128,10 +129,36 @@ describe('vault.* operations', () => {
     expect(v.rebuilt).toEqual([1]);
   });
 
-  it('answers listAccount with an empty list and the reason', async () => {
-    const res = await v.read('vault.listAccount');
-    expect(res).toMatchObject({ ok: true, value: { vaults: [] } });
-    if (res.ok) expect((res.value as { reason: string }).reason).toMatch(/local vaults/);
+  it('listAccount and downloadRemote: unavailable without sync; not signed in, a clear error and nothing made', async () => {
+    expect(await v.read('vault.listAccount')).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    const account = createAccountVaults({
+      db: v.db,
+      localVaultId: 'home',
+      call: () => Promise.reject(new Error('no call may be made while signed out')),
+      directory: v.directory,
+      seedSyncState: () => Promise.reject(new Error('nothing may be seeded while signed out')),
+    });
+    const host = createVaultHost({
+      vaultId: 'home',
+      directory: v.directory,
+      db: v.db,
+      leader: { isLeader: () => true, onChange: () => () => undefined, resign: () => undefined },
+      search: new Promise(() => undefined),
+      now: () => 0,
+      account,
+    });
+    const registry = createRegistry(vaultHostOperations(host));
+    const listed = await registry.read('vault.listAccount', [], ui);
+    expect(listed).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    if (!listed.ok) expect(listed.error.message).toMatch(/sign in/);
+    const down = await registry.write('vault.downloadRemote', [{ vaultId: 'x' }], {
+      ...ui,
+      approve: async () => 'once',
+    });
+    expect(down).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(await v.directory.list()).toHaveLength(1);
+    const bad = await registry.write('vault.downloadRemote', [{}], { ...ui, approve: async () => 'once' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
   });
 });
 

@@ -88,6 +88,20 @@ export async function setUpVaultKey(
   });
 }
 
+/** The key record of one account vault (null when its creator never stored one). */
+export async function fetchVaultKeyRecord(
+  call: SyncCall,
+  vaultId: string,
+): Promise<SyncResult<VaultKeyRecord | null>> {
+  const stored = await call<KeyVerifierResponse>('GET', '/auth/key-verifier', { vaultId });
+  if (!stored.ok) return stored;
+  if (stored.value.verifier === null) return syncOk(null);
+  const record = readRecord(stored.value.verifier);
+  return record
+    ? syncOk(record)
+    : syncFail({ code: 'KEY_RECORD_UNREADABLE', message: 'the vault key record is unreadable', status: 200 });
+}
+
 /** The vault key from the recovery key the user typed, checked against the verifier. */
 export function restoreWithRecoveryKey(
   record: VaultKeyRecord,

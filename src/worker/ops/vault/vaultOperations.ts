@@ -43,9 +43,52 @@ export function vaultHostOperations(host: VaultHost | undefined): Operation[] {
     defineOperation({
       kind: 'read',
       name: 'vault.listAccount',
-      summary: 'The vaults of the signed-in sync account, or an empty list with the reason.',
+      summary:
+        'The vaults of the sync account this vault is signed in to: id, name (when this device holds its key), item count, the local vault syncing it.',
       params: [] as const,
-      handler: () => withHost(async (h) => ok(await h.account())),
+      handler: () => withHost((h) => h.listAccount()),
+    }),
+    defineOperation({
+      kind: 'write',
+      requiresApproval: true,
+      name: 'vault.downloadRemote',
+      summary:
+        'Open a vault of the sync account on this device: a new local vault bound to it, opened in this window; it syncs once signed in (with the recovery key given here, no key step is left).',
+      params: [
+        {
+          name: 'remote',
+          required: true,
+          schema: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['vaultId'],
+            properties: {
+              vaultId: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 100,
+                description: 'from vault.listAccount',
+              },
+              name: { type: 'string', minLength: 1, maxLength: VAULT_NAME_MAX },
+              recoveryKey: { type: 'string', minLength: 1, maxLength: 200 },
+            },
+          },
+        },
+      ] as const,
+      handler: ([remote]) =>
+        withHost(async (h) => {
+          const made = await h.downloadRemote(remote);
+          if (!made.ok) return made;
+          // Opened here when a window is attached (an agent's call too): its first sync starts there.
+          const opened = await h.switchTo(made.value.vault.id);
+          return ok({
+            ...made.value,
+            opened: opened.ok,
+            next: made.value.keyReady
+              ? 'sign in to sync in the new vault; its first sync starts then'
+              : 'sign in to sync in the new vault, then give its recovery key or link it from another device',
+          });
+        }),
     }),
     defineOperation({
       kind: 'write',
