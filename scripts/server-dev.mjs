@@ -3,11 +3,11 @@
 // `wrangler dev` on 127.0.0.1, and prints the URL once the service answers. Works offline.
 //   node scripts/server-dev.mjs [--port 8787] [--persist-to .data/sync] [--var NAME:VALUE ...]
 // `--var` overrides a wrangler.jsonc var for this run (the server tests widen DEV_ACCOUNTS).
-// Secrets: server/.dev.vars (gitignored) is generated with a random TOKEN_SECRET when missing;
-// its contents are never printed.
+// Secrets: server/.dev.vars (gitignored) is generated with a random TOKEN_SECRET when missing, and
+// gets a random BOOTSTRAP_SECRET when it has none; its contents are never printed.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -32,6 +32,11 @@ if (!existsSync(devVars)) {
   mkdirSync(dirname(devVars), { recursive: true });
   writeFileSync(devVars, `TOKEN_SECRET=${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
   console.error('server-dev: generated server/.dev.vars');
+}
+// Bootstrap sessions (spec 2.10) are on for local runs: their HMAC secret joins .dev.vars once.
+if (!/^BOOTSTRAP_SECRET=/m.test(readFileSync(devVars, 'utf8'))) {
+  appendFileSync(devVars, `BOOTSTRAP_SECRET=${randomBytes(32).toString('base64url')}\n`);
+  console.error('server-dev: added BOOTSTRAP_SECRET to server/.dev.vars');
 }
 
 const wrangler = join(root, 'node_modules/.bin/wrangler');

@@ -12,6 +12,8 @@ export interface ServiceConfig {
   authRatePerMinute: number;
   allowedOrigins: readonly string[];
   tokenSecret: string | null;
+  /** HMAC secret of bootstrap session tokens (spec 2.10); null: the routes answer 501 */
+  bootstrapSecret: string | null;
   /** adds a Server-Timing header (sig, d1, r2 split) to sync responses */
   serverTiming: boolean;
 }
@@ -21,6 +23,7 @@ export function readConfig(vars: {
   DEV_ACCOUNTS?: string;
   ALLOWED_ORIGINS?: string;
   TOKEN_SECRET?: string;
+  BOOTSTRAP_SECRET?: string;
   AUTH_RATE_PER_MINUTE?: string;
   SYNC_SOCKET_ITEMS_MAX_BYTES?: string;
 }): ServiceConfig {
@@ -37,6 +40,8 @@ export function readConfig(vars: {
     authRatePerMinute: Number.parseInt(vars.AUTH_RATE_PER_MINUTE ?? '', 10) || 30,
     allowedOrigins: list(vars.ALLOWED_ORIGINS),
     tokenSecret: vars.TOKEN_SECRET && vars.TOKEN_SECRET.length >= 32 ? vars.TOKEN_SECRET : null,
+    bootstrapSecret:
+      vars.BOOTSTRAP_SECRET && vars.BOOTSTRAP_SECRET.length >= 32 ? vars.BOOTSTRAP_SECRET : null,
     serverTiming: development,
   };
 }

@@ -12,6 +12,8 @@ export interface Env {
   MAIL_API_URL?: string;
   /** HMAC secret of access tokens; required. */
   TOKEN_SECRET?: string;
+  /** HMAC secret of bootstrap session tokens (spec 2.10); unset: bootstrap answers 501. */
+  BOOTSTRAP_SECRET?: string;
   AUTH_RATE_PER_MINUTE?: string;
   SYNC_SOCKET_ITEMS_MAX_BYTES?: string;
   /** seconds between revocation checks of open sockets (1..60, default 60) */

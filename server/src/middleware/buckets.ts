@@ -1,18 +1,37 @@
 import type { BucketRule } from './rate-limit';
 
 /**
- * Rate buckets of spec 8.1 (steady ceilings; bootstrap elevation is not offered, so none is
- * elevated). Ceilings the spec leaves open: status 120/min, vaults 60/min, socket handshakes 60/min
- * (per device).
+ * Rate buckets of spec 8.1 with their bootstrap multipliers (a valid `X-Svc-Bootstrap-Token`
+ * of the same user, device and vault raises the pull buckets only). Ceilings the spec leaves
+ * open: status 120/min, vaults 60/min, socket handshakes 60/min (per device).
  */
 export const BUCKETS = {
   sync_push: { bucket: 'sync_push', limit: 300, windowSeconds: 60, key: 'device' },
   crdt_push: { bucket: 'crdt_push', limit: 300, windowSeconds: 60, key: 'device' },
-  crdt_pull: { bucket: 'crdt_pull', limit: 600, windowSeconds: 60, key: 'device' },
-  crdt_batch_pull: { bucket: 'crdt_batch_pull', limit: 30, windowSeconds: 60, key: 'device' },
-  sync_pull: { bucket: 'sync_pull', limit: 120, windowSeconds: 60, key: 'device' },
-  sync_changes: { bucket: 'sync_changes', limit: 60, windowSeconds: 60, key: 'account' },
-  sync_manifest: { bucket: 'sync_manifest', limit: 30, windowSeconds: 60, key: 'device' },
+  crdt_pull: { bucket: 'crdt_pull', limit: 600, windowSeconds: 60, key: 'device', bootstrapMultiplier: 5 },
+  crdt_batch_pull: {
+    bucket: 'crdt_batch_pull',
+    limit: 30,
+    windowSeconds: 60,
+    key: 'device',
+    bootstrapMultiplier: 5,
+  },
+  sync_pull: { bucket: 'sync_pull', limit: 120, windowSeconds: 60, key: 'device', bootstrapMultiplier: 3 },
+  sync_changes: {
+    bucket: 'sync_changes',
+    limit: 60,
+    windowSeconds: 60,
+    key: 'account',
+    bootstrapMultiplier: 3,
+  },
+  sync_manifest: {
+    bucket: 'sync_manifest',
+    limit: 30,
+    windowSeconds: 60,
+    key: 'device',
+    bootstrapMultiplier: 3,
+  },
+  bootstrap_session: { bucket: 'bootstrap_session', limit: 30, windowSeconds: 60, key: 'device' },
   sync_status: { bucket: 'sync_status', limit: 120, windowSeconds: 60, key: 'device' },
   sync_vaults: { bucket: 'sync_vaults', limit: 60, windowSeconds: 60, key: 'device' },
   sync_socket: { bucket: 'sync_socket', limit: 60, windowSeconds: 60, key: 'device' },

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { elevation } from '../bootstrap/sessions';
 import { errorResponse } from '../http/errors';
 import type { AppEnv } from '../http/types';
 
@@ -9,6 +10,8 @@ export interface BucketRule {
   windowSeconds: number;
   /** which identity keys the bucket (spec 8.1); falls back device -> user -> IP */
   key: 'device' | 'account' | 'ip';
+  /** the ceiling's factor under a valid `X-Svc-Bootstrap-Token` (spec 8.1); absent: never elevated */
+  bootstrapMultiplier?: number;
 }
 
 function bucketKey(c: Context<AppEnv>, rule: BucketRule): string {
@@ -26,12 +29,13 @@ function bucketKey(c: Context<AppEnv>, rule: BucketRule): string {
 export const rateLimit = (rule: BucketRule) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const deps = c.get('deps');
+    const limit = (await elevated(c, rule)) ? rule.limit * (rule.bootstrapMultiplier ?? 1) : rule.limit;
     let verdict: { allowed: boolean; retryAfterSeconds: number };
     try {
       verdict = await deps.limiter.hit({
         bucket: rule.bucket,
         key: bucketKey(c, rule),
-        limit: rule.limit,
+        limit,
         windowSeconds: rule.windowSeconds,
         nowMs: deps.clock.nowMs(),
       });
@@ -54,3 +58,18 @@ export const rateLimit = (rule: BucketRule) =>
     }
     await next();
   });
+
+/** A pull bucket under this user's, device's and vault's own unexpired bootstrap token. */
+function elevated(c: Context<AppEnv>, rule: BucketRule): Promise<boolean> {
+  if (!rule.bootstrapMultiplier) return Promise.resolve(false);
+  const auth = c.get('auth') as AppEnv['Variables']['auth'] | undefined;
+  const vaultId = c.get('vaultId') as string | undefined;
+  const who = auth && vaultId ? { userId: auth.userId, deviceId: auth.deviceId, vaultId } : null;
+  const deps = c.get('deps');
+  return elevation(
+    deps.config.bootstrapSecret,
+    c.req.header('x-svc-bootstrap-token'),
+    who,
+    deps.clock.nowMs(),
+  );
+}

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { DevEntitlementRequest } from '../../../src/sync/protocol/billing-dev';
 import { CLIENT_PLATFORMS } from '../../../src/sync/protocol/client-header';
 import {
+  DevAgeBootstrapRequest,
   DevClientPolicyRequest,
   DevLoseBlobRequest,
   DevPurgeRequest,
@@ -82,6 +83,24 @@ export function devRoutes(): Hono<AppEnv> {
       return errorResponse(c, 'NOT_FOUND', 'no such object');
     await c.get('deps').blobs.delete([body.value.key]);
     return c.json({ ok: true });
+  });
+
+  // Ages the caller's bootstrap sessions (the 6-hour renewal ceiling, spec 3.4).
+  r.post('/age-bootstrap-sessions', async (c) => {
+    const body = await parseBody(c, DevAgeBootstrapRequest);
+    if (!body.ok) return body.response;
+    const ms = body.value.seconds * 1000;
+    const res = await c
+      .get('deps')
+      .sql.run(
+        sql(
+          'UPDATE bootstrap_sessions SET created_at = created_at - ?, expires_at = expires_at - ? WHERE user_id = ?',
+          ms,
+          ms,
+          c.get('auth').userId,
+        ),
+      );
+    return c.json({ aged: res.changes });
   });
 
   // Runs the version-history purge for the caller's account as if the clock read `asOfMs`.

@@ -4,6 +4,7 @@ import { describeIssues } from '../../../src/sync/protocol/common';
 import { MAX_MANIFEST_PAGE_LIMIT } from '../../../src/sync/protocol/limits';
 import { PullRequest } from '../../../src/sync/protocol/pull';
 import { PushEnvelope } from '../../../src/sync/protocol/push';
+import { recordCursorSeen } from '../bootstrap/sessions';
 import { errorResponse } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { AppEnv } from '../http/types';
@@ -59,6 +60,8 @@ export function recordRoutes(): Hono<AppEnv> {
       types: c.get('syncTypes'),
       timing: c.get('timing'),
     };
+    // a device asking from a cursor above 0 has pulled: no bootstrap session for it (spec 3.4)
+    if (cursor > 0) await recordCursorSeen(c.get('deps'), ctx.userId, c.get('auth').deviceId, cursor);
     return c.json(await changesPage(c.get('deps'), ctx, { cursor, inline: c.req.query('inline') === '1' }));
   });
 

@@ -6,6 +6,7 @@ import { planGate } from '../middleware/plan-gate';
 import { rateLimit } from '../middleware/rate-limit';
 import { serverTiming } from '../middleware/server-timing';
 import { vaultScope } from '../middleware/vault-scope';
+import { bootstrapRoutes } from './bootstrap';
 import { crdtRoutes } from './crdt';
 import { recordRoutes } from './records';
 import { socketRoutes } from './socket';
@@ -25,11 +26,14 @@ export function syncRoutes(): Hono<AppEnv> {
   r.use('/status', rateLimit(BUCKETS.sync_status));
   r.use('/vaults', rateLimit(BUCKETS.sync_vaults));
   r.use('/vaults/*', rateLimit(BUCKETS.sync_vaults));
-  for (const path of ['/push', '/pull', '/changes', '/manifest', '/crdt/*']) r.use(path, vaultScope);
+  for (const path of ['/push', '/pull', '/changes', '/manifest', '/crdt/*', '/bootstrap', '/bootstrap/*']) {
+    r.use(path, vaultScope);
+  }
   r.route('/', statusRoute());
   r.route('/', vaultRoutes());
   r.route('/', recordRoutes());
   r.route('/', crdtRoutes());
+  r.route('/', bootstrapRoutes());
   r.route('/', socketRoutes());
   r.route('/', unavailableRoutes());
   return r;

@@ -20,3 +20,11 @@ export type DevPurgeRequest = v.InferOutput<typeof DevPurgeRequest>;
 export const DevLoseBlobRequest = v.strictObject({
   key: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)),
 });
+
+/**
+ * `POST /dev/age-bootstrap-sessions` (development only): moves the caller's bootstrap session
+ * ledger rows `seconds` into the past (opening time and expiry), to reach the 6-hour ceiling.
+ */
+export const DevAgeBootstrapRequest = v.strictObject({
+  seconds: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+});
