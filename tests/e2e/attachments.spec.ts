@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { replaceBody } from './editor';
+import { newNote } from './editor';
 
 // A 1×1 PNG.
 const PNG =
@@ -51,15 +51,6 @@ async function pasteImage(page: Page) {
 async function openApp(page: Page) {
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
-}
-
-async function newNote(page: Page, title: string, body: string) {
-  await page.getByRole('button', { name: 'New note' }).click();
-  const titleBox = page.getByRole('textbox', { name: 'Title' });
-  await titleBox.fill(title);
-  await titleBox.press('Enter');
-  await replaceBody(page, body);
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 }
 
 const body = (page: Page) => page.getByRole('textbox', { name: 'Note body' });

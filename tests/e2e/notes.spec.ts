@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { replaceBody } from './editor';
+import { newNote, replaceBody } from './editor';
 
 async function openApp(page: Page) {
   await page.goto('/');
@@ -15,15 +15,6 @@ async function showFolders(page: Page) {
 async function closeFolders(page: Page) {
   const toggle = page.getByRole('button', { name: 'Folders', expanded: true });
   if (await toggle.isVisible()) await toggle.click();
-}
-
-async function newNote(page: Page, title: string, body: string) {
-  await page.getByRole('button', { name: 'New note' }).click();
-  const titleBox = page.getByRole('textbox', { name: 'Title' });
-  await titleBox.fill(title);
-  await titleBox.press('Enter');
-  await replaceBody(page, body);
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 }
 
 test('create, rename, edit, list and delete notes in folders; everything persists', async ({ page }) => {

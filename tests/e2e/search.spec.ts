@@ -1,13 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { replaceBody } from './editor';
+import { newNote } from './editor';
 
-async function newNote(page: Page, title: string, body: string) {
-  await page.getByRole('button', { name: 'New note' }).click();
-  const titleBox = page.getByRole('textbox', { name: 'Title' });
-  await titleBox.fill(title);
-  await titleBox.press('Enter');
-  await replaceBody(page, body);
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+/** This spec searches from the note list: back to it after each note. */
+async function newNoteThenList(page: Page, title: string, body: string) {
+  await newNote(page, title, body);
   const back = page.getByRole('button', { name: 'Back to notes' });
   if (await back.isVisible()) await back.click();
 }
@@ -17,8 +13,8 @@ test('Ctrl+K searches note text as you type, highlights matches, and Enter opens
 }) => {
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
-  await newNote(page, 'Geology', 'Granite is an igneous rock with <b>quartz</b>.');
-  await newNote(page, 'Travel', 'We walked past granite cliffs.');
+  await newNoteThenList(page, 'Geology', 'Granite is an igneous rock with <b>quartz</b>.');
+  await newNoteThenList(page, 'Travel', 'We walked past granite cliffs.');
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('quartz');

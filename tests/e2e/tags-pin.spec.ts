@@ -1,20 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { replaceBody } from './editor';
+import { newNote } from './editor';
 
 async function openApp(page: Page) {
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
-}
-
-async function newNote(page: Page, title: string, body: string) {
-  const back = page.getByRole('button', { name: 'Back to notes' });
-  if (await back.isVisible()) await back.click();
-  await page.getByRole('button', { name: 'New note' }).click();
-  const titleBox = page.getByRole('textbox', { name: 'Title' });
-  await titleBox.fill(title);
-  await titleBox.press('Enter');
-  await replaceBody(page, body);
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 }
 
 async function openTag(page: Page, label: string) {

@@ -1,17 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { newNote } from './editor';
 import { callTool, openControlled } from './mcpPage';
 
 async function openApp(page: Page) {
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
-}
-
-async function newNote(page: Page, title: string) {
-  await page.getByRole('button', { name: 'New note' }).click();
-  const titleBox = page.getByRole('textbox', { name: 'Title' });
-  await titleBox.fill(title);
-  await titleBox.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 }
 
 const noteList = (page: Page) => page.locator('.list-pane');
