@@ -15,7 +15,8 @@ export interface QueuedRecord {
 }
 
 export type RecordOutcome =
-  | { kind: 'accepted' }
+  /** the service holds `clock` (accepted; or SYNC_REPLAY_DETECTED: it holds this version or newer) */
+  | { kind: 'accepted'; clock: VectorClock }
   | { kind: 'rejected'; code: string; message: string }
   /** sent, but in neither `accepted` nor `rejected`, or not pushable at all: retired as failed */
   | { kind: 'failed'; code: string; message: string };
@@ -36,7 +37,8 @@ export interface OutboxPort {
   ): Promise<{ qid: string; docId: string; update: Uint8Array }[]>;
   /** deletes exactly the carried body rows */
   ackBodies(qids: readonly string[]): Promise<void>;
-  counts(): Promise<{ queued: number; deadLetters: number }>;
+  /** `schemaInvalid`: dead letters retired because their payload fails the schema (pre-send check) */
+  counts(): Promise<{ queued: number; deadLetters: number; schemaInvalid?: number }>;
   /** deletes dead letters retired before `cutoff` when at least `min` are (spec 4.2.7); answers how many */
   purgeDeadLetters(cutoff: number, min: number): Promise<number>;
 }
@@ -44,6 +46,8 @@ export interface OutboxPort {
 /** What the push seals for one record: its payload (or tombstone) and clock. */
 export interface RecordSnapshot {
   clock: VectorClock;
+  /** set when the payload fails this build's own schema of the type: never sent (spec 4.2.3) */
+  invalid?: string;
   /** epoch ms of the delete, null while live */
   deletedAt: number | null;
   /** live payload (all synced fields); for a delete: the tombstone `{clock, createdAt, modifiedAt}` */
@@ -114,6 +118,12 @@ export interface RecordPort {
   localIds(): Promise<{ live: ItemKey[]; deleted: ItemKey[] }>;
   /** queues an update of each live pushable row (the manifest check's re-upload), one transaction */
   requeue(refs: readonly ItemKey[]): Promise<number>;
+  /**
+   * Orphan repair (spec 4.2.6): queues every record whose clock is not the one the service last
+   * acknowledged (or that was never acknowledged) and that has no queue row, with its stored
+   * clock. Answers how many were queued.
+   */
+  repairOrphans(): Promise<number>;
 }
 
 /** `type|id`: the key of per-item bookkeeping (spec 4.3.5). */

@@ -74,6 +74,7 @@ export function createSyncEngine(deps: EngineDeps) {
   let tick: unknown = null;
   let parked = false;
   let mismatchReported = false;
+  let repaired = false;
   let status: SyncStatus = {
     phase: 'off',
     queued: 0,
@@ -87,10 +88,20 @@ export function createSyncEngine(deps: EngineDeps) {
   async function publish(error: SyncStatus['error'] | undefined, synced: boolean) {
     const counts = await deps.outbox.counts();
     const quarantined = Object.keys((await deps.state.get<Record<string, unknown>>(QUARANTINE)) ?? {}).length;
+    const { schemaInvalid = 0, ...shown } = counts;
+    // a clean run with items retired by the pre-send check still says so (spec 4.2.3, part 8)
+    const invalid: SyncStatus['error'] =
+      schemaInvalid > 0
+        ? {
+            category: 'schema_invalid',
+            code: 'SCHEMA_INVALID',
+            message: `${schemaInvalid} item${schemaInvalid === 1 ? '' : 's'} could not be sent: not valid for sync`,
+          }
+        : null;
     const next = {
-      ...counts,
+      ...shown,
       quarantined,
-      error: error === undefined ? status.error : error,
+      error: error === undefined ? status.error : (error ?? invalid),
       lastSyncedAt: synced ? deps.now() : status.lastSyncedAt,
     };
     status = {
@@ -112,6 +123,11 @@ export function createSyncEngine(deps: EngineDeps) {
     const keys = createKeyDirectory(deps.call);
     if (parked && (await writesAllowed(deps.call, deps.keyring.vaultId))) parked = false;
     if (!parked) {
+      // orphan repair (4.2.6): once per start, before the first push of the run
+      if (!repaired) {
+        await deps.records.repairOrphans();
+        repaired = true;
+      }
       const pushed = await pushRecords({ ...deps, batch, types: deps.types, stopped: isStopped });
       if (pushed.kind === 'stopped') return fail(pushed.error);
       const bodies = await pushBodies({

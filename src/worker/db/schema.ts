@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { type CrdtMarkTables, SYNC_ENGINE_TABLES_V12 } from '../crdt/crdtMarks';
+import { SYNC_ACK_TABLES_V14, type SyncAckTables } from '../sync/syncAcks';
 import { AGENT_TABLES, type AgentTables } from './agentTables';
 import { DERIVE_TABLES_V15, type DeriveTables } from './deriveTables';
 import { EXTRACT_TABLES, type ExtractTables } from './extractTables';
@@ -28,6 +29,7 @@ import { SYNC_TABLES, type SyncTables } from './syncTables';
  * v1 to v5 took their shape during the first session and are first released together with it;
  * from here on a change to any of them is a new version.
  * - 2026-11-21 v11: tag categories, a category index on tag definitions, project links (planMoreTables.ts).
+ * - 2026-11-21 v14: what the sync service acknowledged of each record, for orphan repair (sync/syncAcks.ts).
  * - 2026-11-21 v15: notes typed into whose derived data waits (derivePending; deriveTables.ts).
  */
 export type {
@@ -47,6 +49,7 @@ export type VaultDb = Dexie &
   PlanMoreTables &
   RecordsTables &
   CrdtMarkTables &
+  SyncAckTables &
   ExtractTables &
   DeriveTables;
 
@@ -67,6 +70,7 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(9).stores(NOTES_TABLES_V9);
   db.version(11).stores(PLAN_MORE_TABLES);
   db.version(12).stores(SYNC_ENGINE_TABLES_V12);
+  db.version(14).stores(SYNC_ACK_TABLES_V14);
   db.version(15).stores(DERIVE_TABLES_V15);
   return db;
 }

@@ -65,6 +65,7 @@ export async function applyRecords(
     'crdtSnapshots',
     'syncClocks',
     'syncQueue',
+    'syncAcks',
   ];
   const outcome: ApplyOutcome = { changed: [], unreadable: [], held: [], declined: [] };
   await db.transaction('rw', tables, async () => {
@@ -102,6 +103,7 @@ async function applyOne(
       out.changed.push({ type: item.type, id: item.id, table, op: 'delete' });
     }
     await db.syncQueue.delete(recordQid(item.type, item.id));
+    await db.syncAcks.put({ key, clock: item.clock, at });
     await db.syncClocks.put({
       key,
       type: item.type,
@@ -162,6 +164,7 @@ async function applyOne(
       syncedAt: at,
     });
   } else if (known) await db.syncClocks.delete(key); // the record lives again: its delete clock is spent
+  await db.syncAcks.put({ key, clock: item.clock, at }); // the service holds the remote version
   if (!clocksEqual(merged.clock, item.clock)) {
     const qid = recordQid(item.type, item.id);
     await db.syncQueue.put(nextRow(await db.syncQueue.get(qid), qid, item.type, item.id, 'update', at));

@@ -1,5 +1,7 @@
 import Dexie from 'dexie';
 import type { OutboxPort } from '../../sync/engine/ports';
+import { SCHEMA_INVALID } from '../../sync/engine/push/pushRecords';
+import { clockKey } from '../../sync/engine/queue/queueKeys';
 import type { VaultDb } from '../db/schema';
 import type { SyncQueueRow } from '../db/syncTables';
 
@@ -20,8 +22,12 @@ export function createDexieOutbox(db: VaultDb, now: () => number): OutboxPort {
     },
 
     async settle(outcomes) {
-      await db.transaction('rw', db.syncQueue, async () => {
+      await db.transaction('rw', db.syncQueue, db.syncAcks, async () => {
         for (const { row, outcome } of outcomes) {
+          if (outcome.kind === 'accepted') {
+            // what the service holds, in the transaction that settles the row (orphan repair)
+            await db.syncAcks.put({ key: clockKey(row.type, row.id), clock: outcome.clock, at: now() });
+          }
           const stored = await db.syncQueue.get(row.qid);
           if (!stored) continue;
           if (outcome.kind === 'accepted') {
@@ -73,7 +79,15 @@ export function createDexieOutbox(db: VaultDb, now: () => number): OutboxPort {
           ['record', 'failed'],
         ])
         .count();
-      return { queued, deadLetters };
+      const schemaInvalid =
+        deadLetters === 0
+          ? 0
+          : await db.syncQueue
+              .where('[kind+state]')
+              .equals(['record', 'failed'])
+              .filter((r) => r.lastError?.code === SCHEMA_INVALID)
+              .count();
+      return { queued, deadLetters, schemaInvalid };
     },
   };
 }

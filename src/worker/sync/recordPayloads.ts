@@ -3,6 +3,7 @@ import { clockKey } from '../../sync/engine/queue/queueKeys';
 import type { VaultDb } from '../db/schema';
 import type { SyncClockRow } from '../db/syncTables';
 import type { VectorClock } from '../domain/clock/vectorClock';
+import { incomingRow } from './recordMerge';
 import { settingSyncs } from './syncedSettings';
 import { rowKeyOf, SYNCED_TABLES, tableOfType } from './syncedTables';
 
@@ -55,7 +56,14 @@ export async function readRecord(db: VaultDb, type: string, id: string): Promise
     if (!pushable(type, row)) return null;
     const clock = spec.clockOnRow ? row.clock : known?.clock;
     if (!clock || Object.keys(clock).length === 0) return null;
-    return { clock, deletedAt: null, payload: toPayload(type, row) };
+    const payload = toPayload(type, row);
+    // pre-send validation (spec 4.2.3): what every receiver would ledger as unreadable is not sent
+    const check = incomingRow(type, rowKeyOf(spec, id), payload, clock, new Date(0).toISOString());
+    if (check.kind === 'drop') return null;
+    if (check.kind === 'unreadable') {
+      return { clock, deletedAt: null, payload, invalid: `the ${type} payload fails this build's schema` };
+    }
+    return { clock, deletedAt: null, payload };
   }
   if (known?.deletedAt == null) return null;
   // Tombstone payload: exactly {clock, createdAt, modifiedAt} (spec 2.3); the delete time stands

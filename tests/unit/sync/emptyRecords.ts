@@ -17,5 +17,6 @@ export function emptyRecords(
     localFacts: async () => new Map(),
     localIds: async () => ({ live: [], deleted: [] }),
     requeue: async () => 0,
+    repairOrphans: async () => 0,
   };
 }

@@ -87,12 +87,28 @@ describe('push outcomes (spec 3.2)', () => {
     expect(await db.syncQueue.count()).toBe(0);
   });
 
+  it('settles a replay as acknowledged: the service holds that version or a newer one', async () => {
+    const { db, run } = await setup((items) => ({
+      ...ok(items, []),
+      rejected: items.map((i) => ({
+        type: i.type,
+        id: i.id,
+        code: 'SYNC_REPLAY_DETECTED' as const,
+        reason: 'old',
+      })),
+    }));
+    await db.notes.add(note('r'));
+    await run();
+    expect(await db.syncQueue.get('r|note|r')).toBeUndefined();
+    expect(await db.syncAcks.get('note|r')).toBeDefined();
+  });
+
   it('charges a rejected row, excludes it for the rest of the call, exhausts it at 5', async () => {
     const { db, run, requests } = await setup((items) => ({
       ...ok(items, ['a']),
       rejected: items
         .filter((i) => i.id === 'a')
-        .map((i) => ({ type: i.type, id: i.id, code: 'SYNC_REPLAY_DETECTED' as const, reason: 'old' })),
+        .map((i) => ({ type: i.type, id: i.id, code: 'SYNC_INVALID_ITEM' as const, reason: 'bad' })),
     }));
     await db.notes.add(note('a'));
     for (let i = 0; i < 5; i++) await run();

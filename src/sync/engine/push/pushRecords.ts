@@ -1,5 +1,7 @@
+import * as v from 'valibot';
+import type { VectorClock } from '../../../worker/domain/clock/vectorClock';
 import type { DeviceSigningKey, VaultKeyring } from '../../crypto';
-import type { PushItem, PushResponse } from '../../protocol/push';
+import { PushItem, type PushResponse } from '../../protocol/push';
 import type { SyncError } from '../http/syncError';
 import type { SyncCall } from '../http/syncHttp';
 import type { OutboxPort, QueuedRecord, RecordOutcome, RecordPort } from '../ports';
@@ -19,7 +21,7 @@ export interface PushDeps {
 }
 
 export type PushRunResult =
-  | { kind: 'done'; accepted: number; maxCursor: number | null }
+  | { kind: 'done'; accepted: number; maxCursor: number | null; invalid: number }
   /** the run stopped on an error that is not per item */
   | { kind: 'stopped'; error: SyncError };
 
@@ -33,11 +35,15 @@ export async function pushRecords(deps: PushDeps): Promise<PushRunResult> {
   const exclude = new Set<string>();
   let accepted = 0;
   let maxCursor: number | null = null;
+  let invalid = 0;
   for (;;) {
-    if (deps.stopped()) return { kind: 'done', accepted, maxCursor };
+    if (deps.stopped()) return { kind: 'done', accepted, maxCursor, invalid };
     const rows = await deps.outbox.nextRecords(deps.batch.current, exclude);
-    if (rows.length === 0) return { kind: 'done', accepted, maxCursor };
-    const { items, sent, unpushable } = await sealRows(deps, rows);
+    if (rows.length === 0) return { kind: 'done', accepted, maxCursor, invalid };
+    const { items, sent, clocks, unpushable } = await sealRows(deps, rows);
+    invalid += unpushable.filter(
+      (u) => u.outcome.kind === 'failed' && u.outcome.code === SCHEMA_INVALID,
+    ).length;
     if (unpushable.length > 0) await deps.outbox.settle(unpushable);
     if (items.length === 0) continue;
     const res = await deps.call<PushResponse>('POST', '/sync/push', {
@@ -51,7 +57,7 @@ export async function pushRecords(deps: PushDeps): Promise<PushRunResult> {
     }
     deps.batch.answered(items.length);
     const mismatch = res.value.rejected.find((r) => r.code === 'SYNC_INVALID_SIGNATURE');
-    const outcomes = sent.map((row) => ({ row, outcome: outcomeOf(row, res.value) }));
+    const outcomes = sent.map((row, i) => ({ row, outcome: outcomeOf(row, clocks[i]!, res.value) }));
     await deps.outbox.settle(mismatch ? outcomes.filter((o) => o.outcome.kind === 'accepted') : outcomes);
     for (const { row, outcome } of outcomes) {
       if (outcome.kind === 'accepted') accepted += 1;
@@ -67,9 +73,18 @@ export async function pushRecords(deps: PushDeps): Promise<PushRunResult> {
   }
 }
 
+/** The code of a row retired before sending because its item would certainly be refused (4.2.3). */
+export const SCHEMA_INVALID = 'SCHEMA_INVALID';
+
+/**
+ * Seals the rows. Before anything is sent (spec 4.2.3), a row whose payload fails this build's
+ * own schema of its type, or whose sealed item fails the push item contract, is retired as failed
+ * with SCHEMA_INVALID (a visible dead letter), so it never stalls the rows behind it.
+ */
 async function sealRows(deps: PushDeps, rows: QueuedRecord[]) {
   const items: PushItem[] = [];
   const sent: QueuedRecord[] = [];
+  const clocks: VectorClock[] = [];
   const unpushable: { row: QueuedRecord; outcome: RecordOutcome }[] = [];
   for (const row of rows) {
     const snapshot = await deps.records.read(row.type, row.id);
@@ -84,15 +99,31 @@ async function sealRows(deps: PushDeps, rows: QueuedRecord[]) {
       });
       continue;
     }
-    items.push(await sealPushItem(deps.keyring, deps.signer, row, snapshot));
+    if (snapshot.invalid !== undefined) {
+      unpushable.push({ row, outcome: { kind: 'failed', code: SCHEMA_INVALID, message: snapshot.invalid } });
+      continue;
+    }
+    const item = await sealPushItem(deps.keyring, deps.signer, row, snapshot);
+    const contract = v.safeParse(PushItem, item);
+    if (!contract.success) {
+      const issue = contract.issues[0];
+      const where = issue ? `${v.getDotPath(issue) ?? 'item'}: ${issue.message}` : 'item';
+      unpushable.push({ row, outcome: { kind: 'failed', code: SCHEMA_INVALID, message: where } });
+      continue;
+    }
+    items.push(item);
     sent.push(row);
+    clocks.push(snapshot.clock);
   }
-  return { items, sent, unpushable };
+  return { items, sent, clocks, unpushable };
 }
 
-function outcomeOf(row: QueuedRecord, res: PushResponse): RecordOutcome {
-  if (res.accepted.some((a) => a.type === row.type && a.id === row.id)) return { kind: 'accepted' };
+function outcomeOf(row: QueuedRecord, clock: VectorClock, res: PushResponse): RecordOutcome {
+  if (res.accepted.some((a) => a.type === row.type && a.id === row.id)) return { kind: 'accepted', clock };
   const rejected = res.rejected.find((r) => r.type === row.type && r.id === row.id);
+  // a replay: the service's clock has every tick of this one, so it already holds this version
+  // (or a newer one the pull brings); re-sending it could only be refused again
+  if (rejected?.code === 'SYNC_REPLAY_DETECTED') return { kind: 'accepted', clock };
   if (rejected) return { kind: 'rejected', code: rejected.code, message: rejected.reason };
   return {
     kind: 'failed',
