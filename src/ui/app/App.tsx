@@ -30,7 +30,9 @@ import { deviceFacts } from '../settings/reportDevice';
 import { createShortcuts } from '../shortcuts/createShortcuts';
 import { focusWhenShown } from '../shortcuts/focusWhenShown';
 import { SyncIndicator } from '../sync/SyncIndicator';
+import { createTagLooks } from '../tags/createTagLooks';
 import { TagView } from '../tags/TagView';
+import { provideTagLooks } from '../tags/tagLooksContext';
 import { createVaultClient } from '../vault/createVaultClient';
 import { createRoute } from './createRoute';
 import { FolderActions } from './FolderActions';
@@ -61,6 +63,7 @@ export function App(props: AppProps) {
   const route = createRoute();
   const persistence = createStoragePersistence();
   const settings = createSettings(client);
+  provideTagLooks(createTagLooks(client));
   applyAppearance(settings);
   void deviceFacts().then((f) => client.api.reportDevice(f));
   const sections = () =>

@@ -2,7 +2,10 @@ import { createEffect, createSignal, lazy, Show, Suspense } from 'solid-js';
 import { FileViewer } from '../files/FileViewer';
 import { createFollowLink } from '../links/createFollowLink';
 import { LinksPanel } from '../links/LinksPanel';
+import { BookmarkToggle } from '../planning/bookmarks/BookmarkToggle';
+import { ApplyTemplate } from '../planning/templates/ApplyTemplate';
 import { PropertiesPanel } from '../properties/PropertiesPanel';
+import { NoteTagChips } from '../tags/NoteTagChips';
 import type { VaultClient } from '../vault/createVaultClient';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { createNoteDoc } from './createNoteDoc';
@@ -71,6 +74,8 @@ export default function NoteEditor(props: Props) {
                   {saveState()}
                 </span>
                 <Show when={n().fileType === 'markdown'}>
+                  <BookmarkToggle client={props.client} itemType="note" itemId={n().id} />
+                  <ApplyTemplate client={props.client} noteId={n().id} />
                   <button type="button" onClick={() => setShowHistory(true)}>
                     History
                   </button>
@@ -79,6 +84,7 @@ export default function NoteEditor(props: Props) {
                   {n().fileType === 'markdown' ? 'Delete note' : 'Delete file'}
                 </button>
               </div>
+              <NoteTagChips client={props.client} id={n().id} title={n().title} />
               <Show when={draft.error()}>
                 {(e) => (
                   <p class="error" role="alert">

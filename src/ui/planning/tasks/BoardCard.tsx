@@ -1,4 +1,5 @@
 import { For, Show } from 'solid-js';
+import { TagChips } from '../../tags/TagChips';
 import type { BoardDrag } from './createBoardDrag';
 import type { StatusRecord, TaskCard } from './taskTypes';
 
@@ -37,6 +38,7 @@ export function BoardCard(props: Props) {
       >
         {props.task.title}
       </button>
+      <TagChips tags={props.task.tags} label={`Tags of ${props.task.title}`} />
       <div class="card-foot">
         <Show when={props.task.due}>
           <span class="task-meta">{props.task.due}</span>

@@ -4,6 +4,7 @@ import { readOp, writeOp } from '../shared/callOp';
 import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
 import { FailureBanner } from '../shared/FailureBanner';
+import { EventPicker } from './EventPicker';
 
 interface LinkEntry {
   itemType: 'note' | 'file' | 'event';
@@ -22,12 +23,15 @@ interface Hit {
   file_type: string;
 }
 
-/** A project's links to notes and files: pinned first, pin/unpin, unlink, and a title search to add one. */
+/**
+ * A project's links to notes, files and calendar events: pinned first, pin/unpin, unlink, and a
+ * title search for each kind to add one.
+ */
 export function ProjectLinks(props: { client: VaultClient; projectId: string }) {
   const failure = createFailure();
   const list = createLive(
     props.client,
-    ['projectLinks', 'notes'],
+    ['projectLinks', 'notes', 'calendarEvents'],
     () => props.projectId,
     (id) => readOp<Listed>(props.client, 'tasks.listProjectLinks', id),
   );
@@ -110,6 +114,12 @@ export function ProjectLinks(props: { client: VaultClient; projectId: string }) 
           )}
         </For>
       </ul>
+      <EventPicker
+        client={props.client}
+        onPick={async (itemId) =>
+          (await write('tasks.linkProjectItem', linkOf({ itemType: 'event', itemId }))) !== null
+        }
+      />
     </details>
   );
 }

@@ -1,4 +1,5 @@
 import { Show } from 'solid-js';
+import { TagChips } from '../../tags/TagChips';
 import { PRIORITY_LABELS, type TaskCard } from './taskTypes';
 
 interface Props {
@@ -37,6 +38,7 @@ export function TaskRow(props: Props) {
             {props.task.completedSubtaskCount}/{props.task.subtaskCount}
           </span>
         </Show>
+        <TagChips tags={props.task.tags} label={`Tags of ${props.task.title}`} />
         <Show when={props.task.isRepeating}>
           <span title="repeats">
             ↻<span class="visually-hidden"> repeats</span>

@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test';
+import { replaceBody } from './editor';
+
+async function open(page: Page, hash = '') {
+  await page.goto(`/${hash}`);
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+}
+
+async function newNote(page: Page, title: string, body: string) {
+  await page.getByRole('button', { name: 'New note' }).click();
+  const titleBox = page.getByRole('textbox', { name: 'Title' });
+  await titleBox.fill(title);
+  await titleBox.press('Enter');
+  await replaceBody(page, body);
+  await expect(page.getByRole('textbox', { name: 'Note body' })).toHaveText(body);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await backToList(page);
+}
+
+/** The phone shows the editor instead of the list; a desktop shows both. */
+async function backToList(page: Page) {
+  const back = page.getByRole('button', { name: 'Back to notes' });
+  if (await back.isVisible()) await back.click();
+}
+
+/** Opens the sidebar's Tags (the phone keeps the sidebar behind its Folders button). */
+async function openTags(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Folders', expanded: false });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByText('Tags', { exact: true }).click();
+  return page.getByRole('list', { name: 'Tags' });
+}
+
+test('a tag gets a colour, an icon and a category, is reordered, and its chips show the colour on notes and tasks', async ({
+  page,
+}) => {
+  await open(page, '#/tasks/today');
+  await page.getByRole('textbox', { name: 'New task for today' }).fill('Buy bread');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Buy bread' }).click();
+  await page.getByRole('textbox', { name: 'Tags (comma separated)' }).fill('food');
+  await page.getByRole('button', { name: 'Save task' }).click();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('list', { name: 'Tags of Buy bread' })).toHaveText('#food');
+
+  await open(page);
+  await newNote(page, 'Groceries', 'Buy #food and #alpha');
+  const tags = await openTags(page);
+  const food = tags.getByRole('button', { name: 'Tag food, 1 note, 1 task' });
+  await food.click();
+
+  await page.getByRole('combobox', { name: 'Colour of #food' }).selectOption('green');
+  const icon = page.getByRole('textbox', { name: 'Icon of #food' });
+  await icon.fill('🍞');
+  await icon.press('Enter');
+  await expect(food).toContainText('🍞');
+
+  // Categories: add one, file the tag in it, rename it; deleting it leaves the tag uncategorised.
+  await page.getByText('Tag categories', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'New category' }).fill('Errands');
+  await page.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByRole('textbox', { name: 'Name of category Errands' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Category of #food' }).selectOption({ label: 'Errands' });
+  const foodRow = tags
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'Tag food, 1 note, 1 task' }) });
+  await expect(foodRow).toContainText('Errands');
+  const rename = page.getByRole('textbox', { name: 'Name of category Errands' });
+  await rename.fill('Shopping');
+  await rename.press('Tab');
+  await expect(foodRow).toContainText('Shopping');
+
+  // Sorting: by name first (alpha, food); moving food up puts it first, and it stays first.
+  const order = tags.getByRole('button', { name: /^Tag / });
+  await expect(order).toHaveText([/#alpha/, /#food/]);
+  await page.getByRole('button', { name: 'Move #food up' }).click();
+  await expect(order).toHaveText([/#food/, /#alpha/]);
+
+  await page.reload();
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  const again = await openTags(page);
+  await expect(again.getByRole('button', { name: /^Tag / })).toHaveText([/#food/, /#alpha/]);
+
+  // The chips: on the task and on the note, in the tag's colour and with its icon.
+  await open(page, '#/tasks/today');
+  const taskChip = page.getByRole('list', { name: 'Tags of Buy bread' }).getByRole('listitem');
+  await expect(taskChip).toHaveAttribute('data-color', 'green');
+  await expect(taskChip).toHaveText('🍞 #food');
+  await expect(taskChip).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+
+  await open(page);
+  await page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: 'Groceries' }).click();
+  const noteChips = page.getByRole('list', { name: 'Tags of Groceries' }).getByRole('listitem');
+  await expect(noteChips.filter({ hasText: '#food' })).toHaveAttribute('data-color', 'green');
+  await expect(noteChips.filter({ hasText: '#alpha' })).not.toHaveAttribute('data-color', /.+/);
+
+  // Clearing the colour takes it off the chip at once.
+  await backToList(page);
+  const tagList = await openTags(page);
+  await tagList.getByRole('button', { name: 'Tag food, 1 note, 1 task' }).click();
+  await page.getByRole('combobox', { name: 'Colour of #food' }).selectOption({ label: 'No colour' });
+  await page.getByText('Tag categories', { exact: true }).click();
+  await page.getByRole('button', { name: 'Delete category Shopping' }).click();
+  await expect(page.getByRole('list', { name: 'Tag categories' })).toHaveText('No categories yet.');
+  await open(page, '#/tasks/today');
+  await expect(
+    page.getByRole('list', { name: 'Tags of Buy bread' }).getByRole('listitem'),
+  ).not.toHaveAttribute('data-color', /.+/);
+});
