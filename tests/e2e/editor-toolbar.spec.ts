@@ -22,7 +22,7 @@ test('the editor toolbar bookmarks the open note and applies a template to it, f
   await expect(body).toHaveText('Start here');
 
   // Bookmark: a toggle that shows its state, and the bookmark is listed on Home.
-  const bookmark = page.getByRole('button', { name: 'Bookmark' });
+  const bookmark = page.getByRole('button', { name: 'Bookmark', exact: true });
   await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
   await bookmark.focus();
   await page.keyboard.press('Enter');
