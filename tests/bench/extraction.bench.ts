@@ -35,7 +35,7 @@ export default async function extractionBench(): Promise<BenchRow[]> {
   let pages = 0;
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
-    pages = (await pdfPageTexts(getDocument, pdf)).length;
+    pages = (await pdfPageTexts(getDocument, pdf)).pages.length;
     pdfRuns.push(performance.now() - t);
   }
 

@@ -127,6 +127,29 @@ test('a PDF and an image imported with a note become searchable by their text; t
   }
 });
 
+test('a scanned PDF page without a text layer is rendered and read by OCR in the extraction worker', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await ready(page);
+  await setFolders(page, true);
+  await page.getByLabel('Import files').setInputFiles(join(FIXTURES, 'scanned.pdf'));
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 0 notes and 1 files.' })).toBeVisible();
+  await setFolders(page, false);
+  // "lantern" is printed only in the picture of page 1; "gazebo" is typed text on page 2.
+  await expectFoundByText(page, 'lantern', 'scanned.pdf', 150_000);
+  await expectFoundByText(page, 'gazebo', 'scanned.pdf', 10_000);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search notes' }).fill('quarry');
+  await page
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('button', { name: 'scanned.pdf' })
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Text extracted: 2 pages (1 scanned page read by OCR)' }),
+  ).toBeVisible();
+});
+
 test('a corrupt PDF and an unreadable image show a failed status and the rest of the vault is unchanged', async ({
   page,
 }) => {

@@ -25,6 +25,12 @@ export interface FileTextRow {
   attempts: number;
   /** epoch ms of the last status change (the search indexer's catch-up follows it) */
   updated: number;
+  /** PDFs: 1-based pages without a text layer whose text was read by OCR (absent before session 3) */
+  ocrPages?: number[];
+  /** PDFs: 1-based pages without a text layer left unread (over the OCR cap per file) */
+  unreadPages?: number[];
+  /** while a PDF's scanned pages are read: pages done of pageCount (null otherwise) */
+  progress?: { page: number; pageCount: number } | null;
 }
 
 export interface ExtractTables {

@@ -2,6 +2,7 @@ import type { FileTextRow } from '../db/extractTables';
 import type { ExtractableKind, ExtractionSource } from './extractionSource';
 import { type Extractors, ExtractorUnavailable, UnreadableFile } from './extractors';
 import type { FileTextStore } from './fileTextStore';
+import type { PdfProgress } from './pdfPageTexts';
 
 /** A file whose extraction was started this many times without finishing is given up on. */
 export const MAX_ATTEMPTS = 3;
@@ -98,13 +99,15 @@ export function createExtractionQueue(deps: ExtractionQueueDeps) {
     const blob = await source.blob(id);
     if (!blob)
       return finish(row, { status: 'failed', reason: 'The file’s contents are not on this device.' });
-    let pages: string[];
+    let read: Pick<FileTextRow, 'pages' | 'ocrPages' | 'unreadPages'>;
+    const progress = progressOf(row);
     try {
-      pages =
+      read =
         kind === 'pdf'
-          ? await extractors.pdf(new Uint8Array(await blob.arrayBuffer()))
-          : [await extractors.image(blob)];
+          ? await extractors.pdf(new Uint8Array(await blob.arrayBuffer()), progress.report)
+          : { pages: [await extractors.image(blob)] };
     } catch (err) {
+      await progress.written();
       if (err instanceof ExtractorUnavailable) {
         // The reader could not start: keep the file `extracting`, wait for retry() (online, next start).
         paused = true;
@@ -117,9 +120,41 @@ export function createExtractionQueue(deps: ExtractionQueueDeps) {
         err instanceof UnreadableFile ? err.message : `The file could not be read: ${messageOf(err)}`;
       return finish(row, { status: 'failed', reason });
     }
+    await progress.written(); // a late progress write must not land over the result
     // Deleted while it was read: drop the text rather than keep an orphan.
     if (!(await source.kinds([id])).has(id)) return forget([id]);
-    return finish(row, { status: 'done', reason: null, pages, pageCount: pages.length });
+    return finish(row, {
+      ...read,
+      status: 'done',
+      reason: null,
+      pageCount: read.pages.length,
+      progress: null,
+    });
+  }
+
+  /**
+   * Progress of a PDF, stored and announced after each page read by OCR (seconds each), so the
+   * viewer can say how far it is; pages with a text layer take milliseconds and are not reported.
+   */
+  function progressOf(row: FileTextRow) {
+    let written = Promise.resolve();
+    let ocrSeen = 0;
+    return {
+      report(p: PdfProgress) {
+        if (p.ocr === ocrSeen) return;
+        ocrSeen = p.ocr;
+        const next: FileTextRow = {
+          ...row,
+          pageCount: p.pageCount,
+          progress: { page: p.page, pageCount: p.pageCount },
+        };
+        written = written
+          .then(() => store.put(next))
+          .then(() => announce('put', [row.fileId]))
+          .catch((err: unknown) => console.error('extraction progress', err));
+      },
+      written: () => written,
+    };
   }
 
   /** Drops the rows (and queued work) of files that were deleted. */

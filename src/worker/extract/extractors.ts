@@ -1,3 +1,5 @@
+import type { PdfProgress, PdfText } from './pdfPageTexts';
+
 /**
  * The readers the extraction queue drives, behind one small port so the queue runs the same in
  * the browser (pdf.js and tesseract.js in their own workers, browser/browserExtractors.ts) and
@@ -9,8 +11,11 @@
  * - anything else is a failure of this file, reported with its message.
  */
 export interface Extractors {
-  /** The text of each page, in order (an empty string for a page without text). */
-  pdf(data: Uint8Array): Promise<string[]>;
+  /**
+   * The text of each page, in order (an empty string for a page without text), scanned pages
+   * read by OCR up to a cap; `onProgress` after each page.
+   */
+  pdf(data: Uint8Array, onProgress?: (p: PdfProgress) => void): Promise<PdfText>;
   /** The printed text read from an image. */
   image(blob: Blob): Promise<string>;
   /** Called when the queue runs dry: readers may free their workers and memory. */

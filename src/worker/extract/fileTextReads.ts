@@ -17,6 +17,11 @@ export interface ExtractedText {
   page_count: number | null;
   /** one entry per PDF page, one for an image; empty unless done */
   pages: string[];
+  /** PDFs: pages without a text layer read by OCR, and those left unread over the cap (1-based) */
+  ocr_pages?: number[];
+  unread_pages?: number[];
+  /** while a PDF's scanned pages are read: pages done so far */
+  progress?: { page: number; page_count: number } | null;
 }
 
 /**
@@ -39,13 +44,27 @@ export async function extractedTextOf(db: VaultDb, fileId: string): Promise<Extr
   if (!note || (note.fileType !== 'pdf' && note.fileType !== 'image')) return null;
   const row = await db.fileTexts.get(fileId);
   // No row yet: filed a moment ago, waiting for the leader's queue.
-  if (!row) return { id: fileId, status: 'extracting', reason: null, page_count: null, pages: [] };
+  if (!row)
+    return {
+      id: fileId,
+      status: 'extracting',
+      reason: null,
+      page_count: null,
+      pages: [],
+      ocr_pages: [],
+      unread_pages: [],
+      progress: null,
+    };
+  const progress = row.status === 'extracting' && row.progress ? row.progress : null;
   return {
     id: fileId,
     status: row.status,
     reason: row.reason,
     page_count: row.pageCount,
     pages: row.status === 'done' ? row.pages : [],
+    ocr_pages: row.ocrPages ?? [],
+    unread_pages: row.unreadPages ?? [],
+    progress: progress && { page: progress.page, page_count: progress.pageCount },
   };
 }
 

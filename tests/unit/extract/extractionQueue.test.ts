@@ -10,6 +10,7 @@ import {
   UnreadableFile,
 } from '../../../src/worker/extract/extractors';
 import { createDexieFileTextStore } from '../../../src/worker/extract/fileTextStore';
+import type { PdfProgress } from '../../../src/worker/extract/pdfPageTexts';
 
 let n = 0;
 const dbs: VaultDb[] = [];
@@ -49,8 +50,18 @@ function fakeExtractors(log: string[] = []): Extractors & { running: number; mos
   const ex = {
     running: 0,
     most: 0,
-    async pdf(data: Uint8Array) {
-      return ex.run(new TextDecoder().decode(data), (t) => t.replace(/^pdf:/, '').split('|'));
+    /** a page written `ocr:text` stands for a scanned page read by OCR (progress is reported) */
+    async pdf(data: Uint8Array, onProgress?: (p: PdfProgress) => void) {
+      return ex.run(new TextDecoder().decode(data), (t) => {
+        const raw = t.replace(/^pdf:/, '').split('|');
+        const ocrPages: number[] = [];
+        const pages = raw.map((p, i) => {
+          if (p.startsWith('ocr:')) ocrPages.push(i + 1);
+          onProgress?.({ page: i + 1, pageCount: raw.length, ocr: ocrPages.length });
+          return p.replace(/^ocr:/, '');
+        });
+        return { pages, ocrPages, unreadPages: [] };
+      });
     },
     async image(blob: Blob) {
       return ex.run(await blob.text(), (t) => t.replace(/^img:/, ''));
@@ -81,6 +92,34 @@ function queueFor(db: VaultDb, extractors: Extractors, announced: Array<[string,
 }
 
 describe('the extraction queue', () => {
+  it('stores progress while scanned pages are read by OCR, then the pages OCR read', async () => {
+    const db = vaultDb();
+    await fileInto(db, 'p1', 'pdf', 'pdf:typed|ocr:LANTERN|ocr:QUARRY');
+    const seen: Array<FileTextRow['progress']> = [];
+    const store = createDexieFileTextStore(db);
+    const queue = createExtractionQueue({
+      store,
+      source: createDexieExtractionSource(db),
+      extractors: fakeExtractors(),
+      // what a viewer re-reading the row on each announcement sees
+      announce: (_op, ids) => void store.get(ids[0]!).then((r) => seen.push(r?.progress)),
+      now: () => Date.now(),
+    });
+    await queue.admit(['p1']);
+    queue.start();
+    await queue.settled();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toContainEqual({ page: 2, pageCount: 3 });
+    expect(seen).toContainEqual({ page: 3, pageCount: 3 });
+    expect(await db.fileTexts.get('p1')).toMatchObject({
+      status: 'done',
+      pages: ['typed', 'LANTERN', 'QUARRY'],
+      ocrPages: [2, 3],
+      unreadPages: [],
+      progress: null,
+    });
+  });
+
   it('moves a filed PDF and image from extracting to done with their page text, one file at a time', async () => {
     const db = vaultDb();
     await fileInto(db, 'p1', 'pdf', 'pdf:first page|second page');

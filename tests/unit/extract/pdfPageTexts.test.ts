@@ -11,7 +11,9 @@ const fixture = (name: string) =>
 
 describe('PDF page text (pdf.js)', () => {
   it('reads each page of the sample PDF in order, line by line', async () => {
-    const pages = await pdfPageTexts(getDocument, fixture('sample.pdf'));
+    const { pages, ocrPages, unreadPages } = await pdfPageTexts(getDocument, fixture('sample.pdf'));
+    expect(ocrPages).toEqual([]);
+    expect(unreadPages).toEqual([]);
     expect(pages).toEqual([
       'Field report on coastal lighthouses\nThe keeper logs weather every morning.',
       'Second page: the zeppelin hangar\nAirships were stored here until 1937.',

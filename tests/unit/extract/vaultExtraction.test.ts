@@ -12,7 +12,7 @@ const locks = {
 
 /** Pages are the file's bytes split at `|` (the pipeline, not pdf.js, is under test here). */
 const extractors: Extractors = {
-  pdf: async (data) => new TextDecoder().decode(data).split('|'),
+  pdf: async (data) => ({ pages: new TextDecoder().decode(data).split('|'), ocrPages: [], unreadPages: [] }),
   image: async (blob) => blob.text(),
 };
 
