@@ -102,6 +102,7 @@ export function ImportExport(props: Props) {
         {(s) => (
           <div role="status" class="import-summary">
             Imported {s().notes} notes and {s().files} files.
+            {s().attachments > 0 ? ` ${s().attachments} attachments back with their notes.` : ''}
             <Show when={s().skipped.length > 0}>
               <details>
                 <summary>{s().skipped.length} skipped</summary>

@@ -1,5 +1,7 @@
 import { strToU8, type Zippable, zipSync } from 'fflate';
-import type { VaultDb } from '../db/schema';
+import type { NoteRow, VaultDb } from '../db/schema';
+import { ATTACHMENT_MANIFEST, type AttachmentManifest } from '../domain/importExport/attachmentClaims';
+import { attachmentOwner } from '../domain/notes/attachments';
 import { isInside } from '../domain/notes/paths/folderPath';
 
 /**
@@ -8,12 +10,33 @@ import { isInside } from '../domain/notes/paths/folderPath';
  * frontmatter included, byte for byte. Media is stored, not recompressed.
  */
 export async function exportZip(db: VaultDb, folder = ''): Promise<Uint8Array> {
-  const rows = await db.notes.filter((n) => isInside(n.folderPath, folder)).toArray();
+  const inFolder = await db.notes.filter((n) => isInside(n.folderPath, folder)).toArray();
+  // A folder's notes take their attachments along (at attachments/<id>/, from the zip's root).
+  const owners = new Set(inFolder.filter((r) => r.fileType === 'markdown').map((r) => r.id));
+  const attached = folder
+    ? await db.notes.filter((n) => owners.has(attachmentOwner(n.folderPath) ?? '')).toArray()
+    : [];
+  const rows = [...inFolder, ...attached];
   const files: Zippable = {};
   const strip = (p: string) => (folder && p.startsWith(`${folder}/`) ? p.slice(folder.length + 1) : p);
-  for (const row of rows) {
+  const pathOf = (row: NoteRow) => {
     const name = row.fileType === 'markdown' ? `${row.title}.md` : row.title;
-    const path = strip(row.folderPath === '' ? name : `${row.folderPath}/${name}`);
+    const full = row.folderPath === '' ? name : `${row.folderPath}/${name}`;
+    return attachmentOwner(row.folderPath) !== null ? full : strip(full);
+  };
+  // Note ids mean nothing to the importing vault: the manifest names each owner by its path.
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const manifest: AttachmentManifest = { version: 1, notes: {} };
+  for (const row of rows) {
+    const owner = attachmentOwner(row.folderPath);
+    const ownerRow = owner === null ? undefined : byId.get(owner);
+    if (owner !== null && ownerRow) manifest.notes[owner] = pathOf(ownerRow);
+  }
+  if (Object.keys(manifest.notes).length > 0) {
+    files[ATTACHMENT_MANIFEST] = [strToU8(JSON.stringify(manifest, null, 2)), { level: 6 }];
+  }
+  for (const row of rows) {
+    const path = pathOf(row);
     if (row.fileType === 'markdown') {
       const body = await db.bodies.get(row.id);
       files[path] = [strToU8(body?.markdown ?? ''), { level: 6, mtime: row.modified }];

@@ -1,5 +1,6 @@
 import type { Result } from '../../shared/result';
 import type { NoteRow } from '../db/schema';
+import { ATTACHMENT_MANIFEST, claimAttachments, readManifest } from '../domain/importExport/attachmentClaims';
 import { type ImportEntry, planImport, type Skipped } from '../domain/importExport/importPlan';
 import type { NewItem, NotesStore } from './notesStore';
 
@@ -18,6 +19,8 @@ export interface ImportProgress {
 export interface ImportSummary {
   notes: number;
   files: number;
+  /** files at `attachments/<id>/<name>` that came back as attachments of their notes */
+  attachments: number;
   skipped: Skipped[];
   /** what was created, in order (a drop into the editor links each one) */
   created: { id: string; title: string; fileType: NoteRow['fileType'] }[];
@@ -28,7 +31,9 @@ const BATCH = 25;
 /**
  * Imports a folder of markdown files and attachments: planned first (what becomes what, what is
  * skipped and why), then written in batches of 25 items, one transaction each, reporting
- * progress after each batch. Notes keep their frontmatter and text byte for byte.
+ * progress after each batch. Notes keep their frontmatter and text byte for byte. Files at
+ * `attachments/<id>/<name>` of an export come back as attachments of their notes
+ * (attachmentClaims.ts), after the notes, so their embeds resolve to them.
  */
 export async function importFiles(
   notes: NotesStore,
@@ -37,9 +42,24 @@ export async function importFiles(
   onProgress: (p: ImportProgress) => void,
 ): Promise<Result<ImportSummary>> {
   const entries: ImportEntry[] = sources.map((s) => ({ path: s.path, size: s.file.size, mime: s.file.type }));
-  const plan = planImport(entries, targetFolder);
-  const summary: ImportSummary = { notes: 0, files: 0, skipped: plan.skipped, created: [] };
-  onProgress({ done: 0, total: plan.items.length });
+  const manifestSource = sources.find((s) => s.path === ATTACHMENT_MANIFEST);
+  const manifest = manifestSource ? readManifest(await manifestSource.file.text()) : null;
+  const claims = await claimAttachments(
+    sources.map((s) => s.path),
+    manifest,
+    (i) => sources[i]!.file.text(),
+  );
+  const claimed = new Set(claims.map((c) => c.entry));
+  const planned = planImport(entries, targetFolder);
+  const plan = {
+    items: planned.items.filter((i) => !claimed.has(i.entry)),
+    // the manifest was read, not skipped
+    skipped: planned.skipped.filter((k) => !(manifest && k.path === ATTACHMENT_MANIFEST)),
+  };
+  const summary: ImportSummary = { notes: 0, files: 0, attachments: 0, skipped: plan.skipped, created: [] };
+  const idOfEntry = new Map<number, string>();
+  const total = plan.items.length + claims.length;
+  onProgress({ done: 0, total });
   for (let start = 0; start < plan.items.length; start += BATCH) {
     const slice = plan.items.slice(start, start + BATCH);
     const batch: NewItem[] = [];
@@ -71,12 +91,25 @@ export async function importFiles(
         ok: false,
         error: { ...res.error, message: `Import stopped after ${start} items: ${res.error.message}` },
       };
-    for (const row of res.value) {
+    res.value.forEach((row, i) => {
+      idOfEntry.set(slice[i]!.entry, row.id);
       summary.created.push({ id: row.id, title: row.title, fileType: row.fileType });
       if (row.fileType === 'markdown') summary.notes++;
       else summary.files++;
+    });
+    onProgress({ done: Math.min(plan.items.length, start + BATCH), total });
+  }
+  for (const [i, claim] of claims.entries()) {
+    const noteId = idOfEntry.get(claim.note);
+    const src = sources[claim.entry]!;
+    // the note was skipped (too large, hidden): its attachment has no note to come back to
+    if (noteId === undefined) summary.skipped.push({ path: src.path, reason: 'its note was not imported' });
+    else {
+      const res = await notes.attachments.upload(noteId, claim.name, src.file, src.file.type);
+      if (!res.ok) summary.skipped.push({ path: src.path, reason: res.error.message });
+      else summary.attachments++;
     }
-    onProgress({ done: Math.min(plan.items.length, start + BATCH), total: plan.items.length });
+    onProgress({ done: plan.items.length + i + 1, total });
   }
   return { ok: true, value: summary };
 }

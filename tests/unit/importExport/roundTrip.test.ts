@@ -99,3 +99,90 @@ describe('import and export round trip on the Obsidian Help vault', () => {
     expect(new TextDecoder().decode(unzipped['Sub/In.md'])).toBe('---\ntags: [x]\n---\nbody');
   });
 });
+
+describe('attachments in an export come back as attachments of their notes', () => {
+  async function vaultWithAttachment(name: string) {
+    const notes = store(name);
+    const made = await notes.create({
+      title: 'Trip',
+      folderPath: 'Travel',
+      markdown: 'Look: ![[photo.png]]\n',
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'image/png' });
+    const up = await notes.attachments.upload(made.value.id, 'photo.png', png);
+    if (!up.ok) throw new Error(up.error.message);
+    // a plain filed file with the same name elsewhere: the embed must not end up on it
+    await notes.insertMany([
+      { kind: 'image', title: 'photo.png', folderPath: 'Other', mime: 'image/png', blob: png },
+    ]);
+    return { notes, noteId: made.value.id };
+  }
+
+  async function reimport(zip: Uint8Array, name: string, targetFolder = '') {
+    const files = unzipSync(zip);
+    const sources = Object.entries(files)
+      .filter(([k]) => !k.endsWith('/'))
+      .map(([path, bytes]) => ({
+        path,
+        file: new Blob([bytes], { type: path.endsWith('.png') ? 'image/png' : '' }),
+      }));
+    await db!.delete();
+    const notes = store(name);
+    const res = await importFiles(notes, sources, targetFolder, () => {});
+    if (!res.ok) throw new Error(res.error.message);
+    return { notes, summary: res.value };
+  }
+
+  async function expectAttachedAndResolved(notes: ReturnType<typeof store>, folder: string) {
+    const trip = await db!.notes.where('titleKey').equals('trip').first();
+    expect(trip?.folderPath).toBe(folder);
+    const listed = await notes.attachments.list(trip!.id);
+    expect(listed.ok && listed.value.map((a) => a.name)).toEqual(['photo.png']);
+    const entry = listed.ok ? listed.value[0]! : null;
+    const bytes = new Uint8Array(await (await notes.getBlob(entry!.id))!.arrayBuffer());
+    expect([...bytes]).toEqual([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    // the embed resolves to the note's own attachment, not to the other photo.png
+    const links = await db!.links.where('from_id').equals(trip!.id).toArray();
+    expect(links.map((l) => l.to_id)).toEqual([entry!.id]);
+    // no `attachments/<old id>` folder of plain files was made
+    expect((await db!.folders.toArray()).some((f) => f.path.startsWith('attachments'))).toBe(false);
+  }
+
+  it('the whole vault: the manifest names each attachment folder’s note', async () => {
+    const { noteId } = await vaultWithAttachment('att-export');
+    const zip = await exportZip(db!);
+    const files = unzipSync(zip);
+    expect(Object.keys(files)).toContain(`attachments/${noteId}/photo.png`);
+    expect(JSON.parse(new TextDecoder().decode(files['.cairn/attachments.json']))).toEqual({
+      version: 1,
+      notes: { [noteId]: 'Travel/Trip.md' },
+    });
+    const { notes, summary } = await reimport(zip, 'att-import');
+    expect(summary).toMatchObject({ notes: 1, files: 1, attachments: 1, skipped: [] });
+    await expectAttachedAndResolved(notes, 'Travel');
+  });
+
+  it('one folder: its notes take their attachments along', async () => {
+    const { noteId } = await vaultWithAttachment('att-folder');
+    const files = unzipSync(await exportZip(db!, 'Travel'));
+    expect(Object.keys(files).sort()).toEqual([
+      '.cairn/attachments.json',
+      'Trip.md',
+      `attachments/${noteId}/photo.png`,
+    ]);
+    const { notes, summary } = await reimport(await exportZip(db!, 'Travel'), 'att-folder-import', 'Back');
+    expect(summary).toMatchObject({ notes: 1, files: 0, attachments: 1 });
+    await expectAttachedAndResolved(notes, 'Back');
+  });
+
+  it('without a manifest (an older export): the one note embedding the name owns it', async () => {
+    await vaultWithAttachment('att-old');
+    const files = unzipSync(await exportZip(db!));
+    delete files['.cairn/attachments.json'];
+    const { zipSync } = await import('fflate');
+    const { notes, summary } = await reimport(zipSync(files), 'att-old-import');
+    expect(summary.attachments).toBe(1);
+    await expectAttachedAndResolved(notes, 'Travel');
+  });
+});
