@@ -70,6 +70,9 @@ describe('extraction in an open vault (leader tab)', () => {
       reason: null,
       page_count: 2,
       pages: ['alpha page', 'the zeppelin hangar'],
+      ocr_pages: [],
+      unread_pages: [],
+      progress: null,
     });
     await until(
       () => vault.fileTexts.extractedText(image.id),
