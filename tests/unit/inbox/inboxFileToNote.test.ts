@@ -46,8 +46,11 @@ describe('a filed file capture becomes an attachment of its note', () => {
     const back = value<{ data: string }>(await v.read('inbox.getAttachment', id));
     expect(base64.decode(back.data)).toEqual(PNG);
 
-    const undone = value<{ file: string; kept: string }>(await v.write('inbox.undoFile', id));
-    expect(undone).toMatchObject({ file: 'restored', kept: `note:${noteId}` });
+    // Unedited, the note goes on undo (with its attachment): filing again meets no leftover.
+    const undone = value<{ file: string; removed: string; kept: null }>(await v.write('inbox.undoFile', id));
+    expect(undone).toMatchObject({ file: 'restored', removed: `note:${noteId}`, kept: null });
+    expect(await v.db.notes.get(noteId)).toBeUndefined();
+    expect(await attachmentsOf(noteId)).toEqual([]);
     expect(await bytesOf((await v.db.blobs.get(inboxBlobId(id)))?.blob)).toEqual(PNG);
     expect(value<{ attachmentPath: string }>(await v.read('inbox.get', id)).attachmentPath).toBe(
       `inbox/${id}/dot.png`,
@@ -70,6 +73,18 @@ describe('a filed file capture becomes an attachment of its note', () => {
       expect((await v.db.bodies.get(noteId))?.markdown).toBe(`![[${name}]]`);
       expect(await v.db.blobs.get(inboxBlobId(id))).toBeUndefined();
     }
+  });
+
+  it('an edited note is kept on undo, with its own copy of the file', async () => {
+    const id = await captured('inbox.captureImage', PNG, 'image/png', { name: 'kept.png' });
+    const filed = value<{ items: { filedTo: string }[] }>(await v.write('inbox.convertToNote', id));
+    const noteId = noteOf(filed.items[0]!.filedTo);
+    const row = (await v.db.bodies.get(noteId))!;
+    await v.db.bodies.put({ ...row, markdown: `${row.markdown}\n\nmy words` });
+    const undone = value<{ removed: string | null; kept: string }>(await v.write('inbox.undoFile', id));
+    expect(undone).toMatchObject({ removed: null, kept: `note:${noteId}` });
+    expect(await attachmentsOf(noteId)).toHaveLength(1);
+    expect(await bytesOf((await v.db.blobs.get(inboxBlobId(id)))?.blob)).toEqual(PNG);
   });
 
   it('a note deleted since: undo brings the item back and says its file is missing', async () => {

@@ -13,18 +13,13 @@ import { type ErrorCode, fail, ok } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
 import type { TaskStore } from '../tasks/taskStore';
 import { PlanningFailure, writeTx } from '../writeTx';
+import { isUneditedFiledNote, markdownOf, noteMarkdownOf } from './filedNote';
 import { fileTargetSchema, itemId, itemIds, toTaskSchema } from './inboxSchemas';
 import type { InboxStore } from './inboxStore';
 import type { NoteCreator } from './noteCreator';
 
 const write = { kind: 'write', requiresApproval: true } as const;
 type Target = { folder?: string; projectId?: string; dueDate?: string; dueTime?: string; priority?: number };
-
-/** The item's text as markdown: its content, then its link. */
-function markdownOf(row: InboxRow): string {
-  const parts = [row.content ?? '', row.sourceUrl ? `<${row.sourceUrl}>` : ''].filter((p) => p !== '');
-  return parts.join('\n\n');
-}
 
 /**
  * Filing (`inbox.file`, `convertToNote`, `convertToTask`, bulk and stale filing) and its undo.
@@ -105,9 +100,7 @@ export function inboxFilingOperations(
       const made = await createNote.create({
         title: noteTitleOf(row.title),
         folderPath: folder,
-        markdown: attachName
-          ? [`![[${attachName}]]`, row.content ?? ''].filter((p) => p !== '').join('\n\n')
-          : markdownOf(row),
+        markdown: noteMarkdownOf(row, attachName),
       });
       const refused = (error: AppError) => ({
         ok: false as const,
@@ -217,11 +210,11 @@ export function inboxFilingOperations(
     defineOperation({
       ...write,
       name: 'inbox.undoFile',
-      summary: 'Put a filed item back in the inbox; the task it became is removed if unedited.',
+      summary: 'Put a filed item back in the inbox; the task or note it became is removed if unedited.',
       params: [itemId],
       handler: async ([id]) => {
         await tasks.ready();
-        return writeTx(services, db.tables, async (changes) => {
+        const undone = await writeTx(services, db.tables, async (changes) => {
           const row = await store.load(id);
           if (row.bucket !== 'filed')
             throw new PlanningFailure({ code: 'VALIDATION', message: 'the item is not filed', field: 'id' });
@@ -232,11 +225,13 @@ export function inboxFilingOperations(
             await tasks.editInside((ctx) => deleteTask(ctx, task.id), changes);
             removed = `task:${task.id}`;
           }
+          const noteId = row.filedTo?.startsWith('note:') ? row.filedTo.slice(5) : null;
+          const unedited = noteId !== null && (await isUneditedFiledNote(db, row, noteId));
           const { attachmentId, attachment: _a, ...meta } = row.metadata ?? {};
           let file: 'restored' | 'missing' | null = null;
           if (attachmentId) {
-            // The file went into the note as an attachment: the capture gets a copy back (the
-            // note keeps its own). Gone with a deleted note: the item returns without it.
+            // The file went into the note as an attachment: the capture gets a copy back. Gone
+            // with a deleted note: the item returns without it.
             const kept = await db.blobs.get(attachmentId);
             if (kept) await db.blobs.put({ id: inboxBlobId(id), blob: kept.blob });
             file = kept ? 'restored' : 'missing';
@@ -244,8 +239,20 @@ export function inboxFilingOperations(
           const reopened = reopenItem(row, deps);
           const back = attachmentId ? { ...reopened, metadata: meta } : reopened;
           await store.put([back], changes);
-          return { id, removed, kept: removed === null ? row.filedTo : null, file };
+          return { id, removed, filedTo: row.filedTo, file, uneditedNote: unedited ? noteId : null };
         });
+        if (!undone.ok) return undone;
+        const { uneditedNote, filedTo, ...rest } = undone.value;
+        // The notes store deletes in its own transaction (with the note's attachments); if that
+        // fails the item is back all the same and the note is reported kept.
+        const removedNote =
+          uneditedNote !== null &&
+          (await createNote.remove(uneditedNote).then(
+            () => true,
+            () => false,
+          ));
+        const removed = removedNote ? `note:${uneditedNote}` : rest.removed;
+        return ok({ ...rest, removed, kept: removed === null ? filedTo : null });
       },
     }),
   ];

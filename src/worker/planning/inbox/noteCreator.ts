@@ -21,6 +21,6 @@ export interface NoteCreator {
     blob: Blob,
     mimeType: string,
   ): Promise<Outcome<{ id: string; name: string; file: string }>>;
-  /** Undoes a create whose filing was then refused (its attachments go with it). */
+  /** Deletes a note filing made: after a refused filing, or on undo while unedited (its attachments go with it). */
   remove(id: string): Promise<void>;
 }
