@@ -75,6 +75,8 @@ export function createSyncEngine(deps: EngineDeps) {
   let parked = false;
   let mismatchReported = false;
   let repaired = false;
+  // the cursor the last completed pull reached (in memory: after a restart every wake pulls)
+  let pulledThrough = -1;
   let status: SyncStatus = {
     phase: 'off',
     queued: 0,
@@ -145,6 +147,7 @@ export function createSyncEngine(deps: EngineDeps) {
     // committed slices are announced even when a later page failed (spec 6.2)
     if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
     if (pulled.kind === 'stopped') return fail(pulled.error);
+    pulledThrough = pulled.cursor;
     const checked = await manifestCheck(pullDeps, { pushAllowed: !parked });
     if (checked.error) return fail(checked.error);
     if (checked.changed.length > 0) deps.onApplied(checked.changed);
@@ -234,7 +237,13 @@ export function createSyncEngine(deps: EngineDeps) {
       if (!stopped) windows.touched(docId);
     },
     /** a socket frame announced data: pull now (wakes during a cycle collapse into one more) */
-    wake() {
+    /**
+     * The socket announced data (spec 4.3.1). A wake whose cursor is at or below what this device
+     * already pulled is dropped: every pull costs a request of the account-wide `sync_changes`
+     * bucket (60 a minute for all devices), and each push wakes every other device.
+     */
+    wake(cursor?: number) {
+      if (cursor !== undefined && cursor <= pulledThrough) return;
       void run();
     },
     /** runs a cycle now and resolves when it (and any cycle it queued) is done */

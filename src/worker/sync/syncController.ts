@@ -211,7 +211,7 @@ export function createSyncController(deps: SyncControllerDeps) {
           accessToken: () => createSession(tokens, anon, deps.now).accessToken(),
           open,
           timers: deps.timers,
-          onWake: () => created.wake(),
+          onWake: (cursor) => created.wake(cursor),
           onRevoked: () => void revoked(),
         })
       : null;

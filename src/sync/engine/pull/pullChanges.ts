@@ -1,6 +1,6 @@
 import type { ChangesResponse, NoteBodyRef } from '../../protocol/changes';
 import type { CrdtUpdatesResponse } from '../../protocol/crdt';
-import { PULL_SLICE_IDS } from '../../protocol/limits';
+import { CHANGES_PAGE_REFS, CHANGES_PAGE_REFS_WITH_BODIES, PULL_SLICE_IDS } from '../../protocol/limits';
 import type { ItemRef, PullResponse } from '../../protocol/pull';
 import type { SyncError, SyncResult } from '../http/syncError';
 import { type IncomingRecord, type ItemKey, itemKey } from '../ports';
@@ -49,6 +49,10 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
   };
   const run: RunContext = { ledgers, fromZero: cursor === 0 };
   const stop = (error: SyncError): PullRunResult => ({ kind: 'stopped', error, changed });
+  // A page shorter than the service's page size was the end of the feed when it was read: asking
+  // again would only answer an empty page. Every cycle's pull thus costs one request of the
+  // account-wide `sync_changes` bucket (60 a minute shared by all devices), not two.
+  const pageSize = deps.types.includes('note_body') ? CHANGES_PAGE_REFS_WITH_BODIES : CHANGES_PAGE_REFS;
   for (;;) {
     if (deps.stopped()) break;
     const page = await deps.call<ChangesResponse>('GET', `/sync/changes?cursor=${cursor}`, {
@@ -70,7 +74,7 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
     if (nextCursor <= cursor && refs.length === 0 && noteBodies.length === 0) break;
     cursor = Math.max(cursor, nextCursor);
     await deps.state.set(LAST_CURSOR, cursor);
-    if (refs.length === 0 && noteBodies.length === 0) break;
+    if (refs.length + noteBodies.length < pageSize) break;
   }
   if (!deps.stopped()) await repairDone(deps.state);
   return { kind: 'done', changed, cursor };

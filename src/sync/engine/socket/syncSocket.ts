@@ -22,8 +22,11 @@ export interface SyncSocketDeps {
     setInterval(fn: () => void, ms: number): unknown;
     clearInterval(h: unknown): void;
   };
-  /** a frame that asks for a pull (`connected`, `changes_available`, `crdt_updated`) */
-  onWake: () => void;
+  /**
+   * a frame that asks for a pull: `connected` (no cursor), `changes_available` and `crdt_updated`
+   * (the cursor they announce, so a device that already pulled that far can drop the wake)
+   */
+  onWake: (cursor?: number) => void;
   onRevoked: () => void;
 }
 
@@ -81,7 +84,9 @@ export function createSyncSocket(deps: SyncSocketDeps) {
       const frame = parse(ev.data);
       if (!frame) return;
       if (frame.type === 'device_revoked') deps.onRevoked();
-      else deps.onWake();
+      else if (frame.type === 'connected') deps.onWake();
+      // a crdt_updated without a cursor stored nothing new (a duplicate update): nothing to pull
+      else if (frame.cursor !== undefined) deps.onWake(frame.cursor);
     };
     s.onerror = () => {};
     s.onclose = (ev) => {

@@ -1,6 +1,7 @@
 import { createMemo, createSignal, For, Index, Show } from 'solid-js';
 import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement';
 import type { VaultClient } from '../../vault/createVaultClient';
+import { ConfirmButton } from '../shared/ConfirmButton';
 import { FailureBanner } from '../shared/FailureBanner';
 import { CardPicker } from './CardPicker';
 import { cardElement, type EntityType, entityHref } from './cardEntities';
@@ -40,7 +41,12 @@ type Gesture =
  * move, resize, shapes, text, frames and arrows bound to shapes; undo/redo; keyboard moves and
  * deletes the focused element. Pointer events serve mouse, pen and touch alike.
  */
-export function CanvasEditor(props: { client: VaultClient; id: string; onBack: () => void }) {
+export function CanvasEditor(props: {
+  client: VaultClient;
+  id: string;
+  onBack: () => void;
+  onDelete: () => void;
+}) {
   const scene = createCanvasScene(props.client, props.id);
   const viewport = createViewport();
   const [tool, setTool] = createSignal<Tool>('select');
@@ -223,6 +229,7 @@ export function CanvasEditor(props: { client: VaultClient; id: string; onBack: (
         <span role="status" class="count">
           {scene.saving() ? 'Saving…' : 'Saved'}
         </span>
+        <ConfirmButton label="Delete canvas" question="Delete this canvas?" onConfirm={props.onDelete} />
       </div>
       <div class="canvas-toolbar" role="toolbar" aria-label="Canvas tools">
         <For each={TOOLS}>

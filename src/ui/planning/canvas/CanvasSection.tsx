@@ -31,6 +31,9 @@ export function CanvasSection(props: SectionProps) {
     if (made) props.go(made.id);
     return made !== null;
   }
+  async function remove(id: string) {
+    if (failure.take(await writeOp(props.client, 'canvas.delete', id)) !== null) props.go();
+  }
   return (
     <div class="planning canvas-section">
       <Show
@@ -56,7 +59,17 @@ export function CanvasSection(props: SectionProps) {
           </section>
         }
       >
-        {(id) => <CanvasEditor client={props.client} id={id} onBack={() => props.go()} />}
+        {(id) => (
+          <>
+            <FailureBanner error={failure.error()} onDismiss={failure.clear} />
+            <CanvasEditor
+              client={props.client}
+              id={id}
+              onBack={() => props.go()}
+              onDelete={() => void remove(id)}
+            />
+          </>
+        )}
       </Show>
     </div>
   );

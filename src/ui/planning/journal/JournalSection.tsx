@@ -1,5 +1,6 @@
 import { createEffect, createSignal, For, on, Show, untrack } from 'solid-js';
 import type { SectionProps } from '../../app/section';
+import { ConfirmButton } from '../shared/ConfirmButton';
 import { readOp, writeOp } from '../shared/callOp';
 import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
@@ -72,6 +73,12 @@ function JournalDay(props: SectionProps) {
       : await writeOp(props.client, 'journal.createEntry', { date: date(), content });
     setState(failure.take(res) === null ? 'editing' : text() === content ? 'saved' : 'editing');
   }
+  async function remove() {
+    const res = await writeOp(props.client, 'journal.deleteEntry', date());
+    if (failure.take(res) === null) return;
+    setState('saved');
+    setText('');
+  }
 
   return (
     <div class="planning journal-section">
@@ -113,6 +120,13 @@ function JournalDay(props: SectionProps) {
             <button type="button" class="primary" onClick={save}>
               Save entry
             </button>
+            <Show when={entry.data()}>
+              <ConfirmButton
+                label="Delete entry"
+                question="Delete this day’s entry?"
+                onConfirm={() => void remove()}
+              />
+            </Show>
             <span role="status" aria-live="polite">
               {state() === 'saved'
                 ? entry.data()

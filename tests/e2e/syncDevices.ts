@@ -1,0 +1,125 @@
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { replaceBody } from './editor';
+
+// Devices of one account for the sync specs: each browser context is one device (its own
+// IndexedDB, install id and signing key) against the real local service the build points at
+// (VITE_SYNC_URL; playwright.config.ts starts it with @x.test as development accounts, whose
+// sign-in code the service answers and the panel fills in).
+
+/** Sync is eventually consistent: a loaded 2-core machine may take this long for one hop. */
+export const SYNC_WAIT = 45_000;
+
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@x.test`;
+
+/** A fresh browser context (the project's options: the phone project's contexts are phones), the app ready. */
+export async function device(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  // the user answers yes to the app's own confirmations (delete note, delete task)
+  page.on('dialog', (d) => void d.accept());
+  await page.goto('/');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 20_000 });
+  return page;
+}
+
+export const syncPanel = (page: Page): Locator => page.getByRole('region', { name: 'Sync', exact: true });
+
+export async function openSettings(page: Page): Promise<Locator> {
+  const panel = syncPanel(page);
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+export async function closeSettings(page: Page) {
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(syncPanel(page)).toHaveCount(0);
+}
+
+/** Settings → Sync → email code → sign in. Leaves Settings open. */
+export async function signIn(page: Page, email: string): Promise<Locator> {
+  const panel = await openSettings(page);
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(panel.getByLabel('Code')).not.toHaveValue('');
+  await panel.getByRole('button', { name: 'Sign in' }).click();
+  return panel;
+}
+
+/** The first device of an account: signs in, sets up the vault key, answers its recovery key. */
+export async function firstDevice(browser: Browser, email: string) {
+  const page = await device(browser);
+  const panel = await signIn(page, email);
+  const shown = panel.getByTestId('recovery-key');
+  await expect(shown).toBeVisible({ timeout: SYNC_WAIT });
+  const recoveryKey = ((await shown.textContent()) ?? '').trim();
+  expect(recoveryKey.length).toBeGreaterThan(20);
+  await panel.getByRole('button', { name: 'I wrote it down' }).click();
+  await closeSettings(page);
+  return { page, recoveryKey };
+}
+
+/** A further device set up as a user with the recovery key does. */
+export async function joinWithRecoveryKey(browser: Browser, email: string, recoveryKey: string) {
+  const page = await device(browser);
+  const panel = await signIn(page, email);
+  await panel.getByLabel('Recovery key').fill(recoveryKey);
+  await panel.getByRole('button', { name: 'Unlock' }).click();
+  await expect(panel.getByTestId('sync-status-text')).toHaveText('Synced', { timeout: SYNC_WAIT });
+  await closeSettings(page);
+  return page;
+}
+
+/** A further device linked from `sponsor` with the 6-digit code, as a user without the recovery key does. */
+export async function joinByLink(browser: Browser, email: string, sponsor: Page) {
+  const page = await device(browser);
+  const panel = await signIn(page, email);
+  await panel.getByRole('button', { name: 'Link with another device' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Link a new device' })).toBeVisible({
+    timeout: SYNC_WAIT,
+  });
+  const sponsorPanel = await openSettings(sponsor);
+  await sponsorPanel.getByRole('button', { name: 'Link a new device' }).click();
+  const code = sponsorPanel.getByTestId('link-code');
+  await expect(code).toHaveText(/^\d{6}$/, { timeout: SYNC_WAIT });
+  await panel.getByLabel('Code shown on the other device').fill((await code.textContent()) ?? '');
+  await panel.getByRole('button', { name: 'Check the code' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Code accepted' })).toBeVisible({
+    timeout: SYNC_WAIT,
+  });
+  await sponsorPanel.getByRole('button', { name: 'Send the key' }).click();
+  await expect(panel.getByTestId('sync-status-text')).toHaveText('Synced', { timeout: SYNC_WAIT });
+  await closeSettings(sponsor);
+  await closeSettings(page);
+  return page;
+}
+
+/** Settings → Sync now, until a run ends clean ("Synced": nothing queued, failed or quarantined). */
+export async function syncNow(page: Page) {
+  const panel = await openSettings(page);
+  await panel.getByRole('button', { name: 'Sync now' }).click();
+  await expect(panel.getByTestId('sync-status-text')).toHaveText('Synced', { timeout: SYNC_WAIT });
+  await closeSettings(page);
+}
+
+/** Syncs every device in turn, twice, so each has pushed and then seen everyone's pushes. */
+export async function settle(...pages: Page[]) {
+  for (let round = 0; round < 2; round++) for (const p of pages) await syncNow(p);
+}
+
+/** On narrow layouts the editor hides the list behind a back button. */
+export async function backToList(page: Page) {
+  const back = page.getByRole('button', { name: 'Back to notes' });
+  if (await back.isVisible()) await back.click();
+}
+
+export async function newNote(page: Page, title: string, body?: string) {
+  await page.getByRole('button', { name: 'New note' }).click();
+  const titleBox = page.getByRole('textbox', { name: 'Title' });
+  await titleBox.fill(title);
+  await titleBox.press('Enter');
+  if (body !== undefined) await replaceBody(page, body);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+}
+
+export const indicator = (page: Page) => page.getByTestId('sync-indicator');
