@@ -7,6 +7,7 @@ import {
   joinWithRecoveryKey,
   newNote,
   SYNC_WAIT,
+  syncNow,
   uniqueEmail,
 } from './syncDevices';
 
@@ -97,6 +98,11 @@ test('notes, tasks, journal entries and canvases made, edited and deleted on one
   await entry(a).fill('Rain all day.');
   await a.getByRole('button', { name: 'Save entry' }).click();
   await expect(a.getByRole('region', { name: 'Entry' }).getByRole('status')).toHaveText('Saved');
+  // B edits only once A's body is on the service and B has it: a device that writes to an entry
+  // whose record arrived before its body seeds the body from markdown, and the two merge into
+  // duplicated text (the markdown-seed risk of issue 7, seen here on the phone run)
+  await syncNow(a);
+  await syncNow(b);
   await go(b, '#/journal');
   await expect(entry(b)).toHaveValue('Rain all day.', { timeout: SYNC_WAIT });
   await entry(b).fill('Rain all day. Then sun.');

@@ -94,10 +94,15 @@ export async function joinByLink(browser: Browser, email: string, sponsor: Page)
   return page;
 }
 
-/** Settings → Sync now, until a run ends clean ("Synced": nothing queued, failed or quarantined). */
+/**
+ * Settings → Sync now: waits for that run to end (the button is disabled while it runs, so a
+ * "Synced" left from before cannot pass), then for "Synced" (nothing queued, failed or quarantined).
+ */
 export async function syncNow(page: Page) {
   const panel = await openSettings(page);
-  await panel.getByRole('button', { name: 'Sync now' }).click();
+  const button = panel.getByRole('button', { name: 'Sync now' });
+  await button.click();
+  await expect(button).toBeEnabled({ timeout: SYNC_WAIT });
   await expect(panel.getByTestId('sync-status-text')).toHaveText('Synced', { timeout: SYNC_WAIT });
   await closeSettings(page);
 }
