@@ -7,6 +7,7 @@ import type { KeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
 import { pullChanges } from '../../../src/sync/engine/pull/pullChanges';
 import { CHANGES_PAGE_REFS, CHANGES_PAGE_REFS_WITH_BODIES } from '../../../src/sync/protocol/limits';
 import type { ItemRef } from '../../../src/sync/protocol/pull';
+import { emptyRecords } from './emptyRecords';
 
 const VAULT = '0b6f0000-0000-4000-8000-000000000005';
 
@@ -42,7 +43,7 @@ async function pullFeed(total: number, types: string[], pageSize: number) {
     call,
     keyring: deriveVaultKeyring(generateVaultKey(), VAULT),
     keys: {} as KeyDirectory,
-    records: { read: async () => null, apply: async () => [] },
+    records: emptyRecords(async () => null),
     bodies: {
       applyRemote: async () => {},
       uploadInfo: async () => new Map(),

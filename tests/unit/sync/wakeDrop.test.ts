@@ -5,6 +5,7 @@ import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import { CURSOR_SKIP_REPAIR } from '../../../src/sync/engine/pull/cursorRepair';
 import { createSyncSocket, type SocketLike } from '../../../src/sync/engine/socket/syncSocket';
 import { createSyncEngine } from '../../../src/sync/engine/syncEngine';
+import { emptyRecords } from './emptyRecords';
 
 const timers = { setTimeout: () => 0, clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} };
 
@@ -34,7 +35,7 @@ async function engineAt(head: { cursor: number }) {
       counts: async () => ({ queued: 0, deadLetters: 0 }),
       purgeDeadLetters: async () => 0,
     },
-    records: { read: async () => null, apply: async () => [] },
+    records: emptyRecords(async () => null),
     bodies: {
       applyRemote: async () => {},
       uploadInfo: async () => new Map(),
