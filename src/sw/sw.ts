@@ -6,6 +6,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import './mcp';
+import './notifications';
 import { registerOcrCache } from './ocr/ocrCache';
 
 declare const self: ServiceWorkerGlobalScope;

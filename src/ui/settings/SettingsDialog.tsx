@@ -88,7 +88,14 @@ export function SettingsDialog(props: Props) {
       <SettingsGroupForm settings={s} group="inbox" />
       <SettingsGroupForm settings={s} group="calendar" />
       <SettingsGroupForm settings={s} group="graph" />
-      <SettingsGroupForm settings={s} group="features" />
+      <SettingsGroupForm settings={s} group="features">
+        <p class="muted">
+          Home opens the default home page.{' '}
+          <a href="#/home/pages" onClick={() => dialog.close()}>
+            Manage home pages
+          </a>
+        </p>
+      </SettingsGroupForm>
       <SettingsGroupForm settings={s} group="tab" />
       <KeyboardSettings settings={s} />
       <SettingsGroupForm settings={s} group="ai">

@@ -24,6 +24,9 @@ export interface FiredReminder {
   title: string;
   body: string | null;
   remindAt: string;
+  /** what the reminder is about, so a click on its notification can open it */
+  targetType: string | null;
+  targetId: string | null;
 }
 
 export interface VaultInfo {
@@ -126,7 +129,16 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     },
     async onReminderFired(listener) {
       vault.reminders.onFire((fired) =>
-        listener(fired.map(({ id, title, body, remindAt }) => ({ id, title, body, remindAt }))),
+        listener(
+          fired.map(({ id, title, body, remindAt, targetType, targetId }) => ({
+            id,
+            title,
+            body,
+            remindAt,
+            targetType,
+            targetId,
+          })),
+        ),
       );
     },
     listNotes: (q) => notes.list(q),

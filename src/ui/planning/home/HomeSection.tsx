@@ -1,4 +1,4 @@
-import { For, Show } from 'solid-js';
+import { createEffect, For, on, Show } from 'solid-js';
 import type { SectionProps } from '../../app/section';
 import { BookmarkList } from '../bookmarks/BookmarkList';
 import { readOp, writeOp } from '../shared/callOp';
@@ -10,7 +10,10 @@ import { type HomePage, homeHref } from './homeTargets';
 import '../planning.css';
 import '../reminders/reminders.css';
 
-/** `#/home`: the pinned home pages (the default first in its place, marked) and the bookmarks. */
+/**
+ * `#/home` opens the default home page; `#/home/pages` (and `#/home` while there is no default)
+ * lists the pinned home pages (the default marked) and the bookmarks.
+ */
 export function HomeSection(props: SectionProps) {
   const failure = createFailure();
   const pages = createLive(
@@ -19,6 +22,27 @@ export function HomeSection(props: SectionProps) {
     () => 0,
     () => readOp<{ homePages: HomePage[]; defaultId: string | null }>(props.client, 'homePages.list'),
   );
+  // Each arrival at the bare #/home goes to the default once the list is read; making a page the
+  // default while looking at the list does not jump away from it.
+  let arriving = false;
+  const openDefault = () => {
+    const list = pages.data();
+    if (!arriving || list === undefined) return;
+    arriving = false;
+    const home = list.homePages.find((p) => p.isDefault);
+    const href = home && homeHref(home);
+    if (href && !href.startsWith('#/home')) location.replace(href);
+  };
+  createEffect(
+    on(
+      () => props.path().join('/'),
+      (rest) => {
+        arriving = rest === '';
+        openDefault();
+      },
+    ),
+  );
+  createEffect(on(pages.data, openDefault));
   const act = async (op: string, ...args: unknown[]) =>
     failure.take(await writeOp<unknown>(props.client, op, ...args)) !== null;
   const move = (index: number, by: number) => {

@@ -6,16 +6,19 @@ import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
 import { FailureBanner } from '../shared/FailureBanner';
 import { createSystemNotifications } from './createSystemNotifications';
+import { listenForOpenRoute } from './listenForOpenRoute';
 import type { ReminderList } from './reminderTypes';
 import './reminders.css';
 
 /**
  * The in-app notice of due reminders, shown in every tab over whatever is open: each due
  * reminder with Dismiss and Snooze. It refreshes when the leader fires one (a change to the
- * reminders table) and, in the leader tab, raises the system notification when permitted.
+ * reminders table) and, in the leader tab, raises the system notification when permitted; a
+ * click on that notification sends this tab to the reminder's item.
  */
 export function ReminderNotices(props: { client: VaultClient }) {
   createSystemNotifications(props.client);
+  listenForOpenRoute();
   const failure = createFailure();
   const due = createLive(
     props.client,

@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import { createSignal, onCleanup } from 'solid-js';
 import type { FiredReminder } from '../../../worker/vault/vaultApi';
 import type { VaultClient } from '../../vault/createVaultClient';
+import { reminderNotificationData } from './reminderRoute';
 
 type Permission = NotificationPermission | 'unsupported';
 
@@ -29,7 +30,12 @@ export function createSystemNotifications(client: VaultClient) {
   async function show(fired: FiredReminder[]) {
     const registration = await navigator.serviceWorker?.getRegistration();
     for (const r of fired) {
-      const options = { body: r.body ?? undefined, tag: `reminder-${r.id}` };
+      const options = {
+        body: r.body ?? undefined,
+        tag: `reminder-${r.id}`,
+        // where a click goes (the service worker's notificationclick handler)
+        data: reminderNotificationData(r, client.info()?.id ?? null),
+      };
       if (registration) await registration.showNotification(r.title, options);
       else new Notification(r.title, options);
     }

@@ -1,0 +1,47 @@
+import type { NotificationTarget } from '../../../sw/notifications/notificationMessages';
+
+/** What a route needs of a reminder: its target, and when it fires (an event's week). */
+export interface RoutedReminder {
+  remindAt: string;
+  targetType: string | null;
+  targetId: string | null;
+}
+
+const localDate = (iso: string) => {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+};
+
+/**
+ * The place in the app a reminder opens: its note, task, project, journal entry or the inbox; an
+ * event opens the calendar week of the reminder's day (a reminder does not know the event's own
+ * date); a reminder without a target opens the Reminders list.
+ */
+export function reminderRoute(r: RoutedReminder): string {
+  const id = r.targetId === null ? null : encodeURIComponent(r.targetId);
+  if (id === null) return r.targetType === 'inbox' ? '#/inbox' : '#/reminders';
+  switch (r.targetType) {
+    case 'note':
+      return `#/note/${id}`;
+    case 'task':
+      return `#/tasks/task/${id}`;
+    case 'project':
+      return `#/tasks/project/${id}`;
+    case 'journal':
+      return `#/journal/${id}`;
+    case 'event':
+      return `#/calendar/week/${localDate(r.remindAt)}`;
+    case 'inbox':
+      return '#/inbox';
+    default:
+      return '#/reminders';
+  }
+}
+
+/** The `data` of a reminder's system notification: where a click on it goes. */
+export const reminderNotificationData = (r: RoutedReminder, vaultId: string | null): NotificationTarget => ({
+  kind: 'cairn-notification',
+  route: reminderRoute(r),
+  vaultId,
+});
