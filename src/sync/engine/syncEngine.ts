@@ -1,5 +1,6 @@
 import type { DeviceSigningKey, VaultKeyring } from '../crypto';
 import { NOTE_BODY_TOKEN, PURGED_TOMBSTONES_TOKEN } from '../protocol/item-types';
+import { createBootstrapSession, withBootstrapToken } from './bootstrap/bootstrapSession';
 import { categorize, type SyncError } from './http/syncError';
 import type { SyncCall } from './http/syncHttp';
 import type { BodyPort, OutboxPort, RecordPort, StatePort } from './ports';
@@ -86,6 +87,9 @@ export function createSyncEngine(deps: EngineDeps) {
     lastSyncedAt: null,
   };
   const feedTypes = [...deps.types, NOTE_BODY_TOKEN, PURGED_TOMBSTONES_TOKEN];
+  // a fresh device's first pull runs under a bootstrap session (elevated pull buckets)
+  const bootstrap = createBootstrapSession({ call: deps.call, vaultId: deps.keyring.vaultId, now: deps.now });
+  const pullCall = withBootstrapToken(deps.call, bootstrap);
 
   async function publish(error: SyncStatus['error'] | undefined, synced: boolean) {
     const counts = await deps.outbox.counts();
@@ -142,7 +146,8 @@ export function createSyncEngine(deps: EngineDeps) {
       });
       if (bodies.error) return fail(bodies.error);
     }
-    const pullDeps = { ...deps, keys, types: feedTypes, stopped: isStopped };
+    await bootstrap.openIfFresh(deps.state);
+    const pullDeps = { ...deps, call: pullCall, keys, types: feedTypes, stopped: isStopped };
     const pulled = await pullChanges(pullDeps);
     // committed slices are announced even when a later page failed (spec 6.2)
     if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
@@ -151,6 +156,8 @@ export function createSyncEngine(deps: EngineDeps) {
     const checked = await manifestCheck(pullDeps, { pushAllowed: !parked });
     if (checked.error) return fail(checked.error);
     if (checked.changed.length > 0) deps.onApplied(checked.changed);
+    // the first sync's pull is complete: the session's slot goes back to the account
+    if (!isStopped()) await bootstrap.close();
     const due = parked ? [] : schedule.takeDue();
     if (due.length > 0) {
       const compacted = await compactBodies(

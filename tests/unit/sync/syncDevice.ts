@@ -26,7 +26,7 @@ export async function openDevice(
   options: {
     snapshotDelays?: SnapshotDelays;
     /** awaited before each request is sent (tests hold one to force an interleaving) */
-    beforeFetch?: (method: string, path: string) => Promise<void>;
+    beforeFetch?: (method: string, path: string, init?: RequestInit) => Promise<void>;
     /** an existing vault's id (its database) */
     vaultId?: string;
   } = {},
@@ -66,7 +66,7 @@ export async function openDevice(
     fetch: async (input, init) => {
       const method = init?.method ?? 'GET';
       const path = new URL(String(input)).pathname;
-      await options.beforeFetch?.(method, path);
+      await options.beforeFetch?.(method, path, init);
       requests.push(`${method} ${path}`);
       if (!online || refused?.(method, path)) return Promise.reject(new TypeError('Failed to fetch'));
       const t = performance.now();

@@ -24,6 +24,8 @@ export interface CallOptions {
   types?: readonly string[];
   /** false for the unauthenticated auth routes */
   auth?: boolean;
+  /** further headers (`X-Svc-Bootstrap-Token` on pulls, bootstrap/bootstrapSession.ts) */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type SyncCall = <T>(method: string, path: string, options?: CallOptions) => Promise<SyncResult<T>>;
@@ -35,7 +37,7 @@ export type SyncCall = <T>(method: string, path: string, options?: CallOptions) 
 export function createSyncHttp(deps: SyncHttpDeps, session: SessionPort | null): SyncCall {
   const timeoutMs = deps.timeoutMs ?? 60_000;
   async function once<T>(method: string, path: string, o: CallOptions): Promise<SyncResult<T>> {
-    const headers: Record<string, string> = { 'x-svc-client': deps.clientHeader };
+    const headers: Record<string, string> = { ...o.headers, 'x-svc-client': deps.clientHeader };
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     if (o.vaultId) headers['x-svc-vault-id'] = o.vaultId;
     if (o.types) headers['x-svc-sync-types'] = o.types.join(',');
