@@ -53,7 +53,7 @@ test('the Home link opens the default home page; the list stays at Home pages', 
 
   // Settings > Sections reaches the list; without a default, Home shows the list itself.
   const dialog = await openSettings(page);
-  await dialog.getByRole('link', { name: 'Manage home pages' }).click();
+  await dialog.getByRole('button', { name: 'Manage home pages' }).click();
   await expect(page).toHaveURL(/#\/home\/pages$/);
   await page.getByRole('button', { name: 'Remove home page Inbox' }).click();
   await expect(page.getByRole('list', { name: 'Home pages' })).toHaveText('Pin the places you open most.');

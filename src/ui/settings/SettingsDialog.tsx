@@ -91,9 +91,15 @@ export function SettingsDialog(props: Props) {
       <SettingsGroupForm settings={s} group="features">
         <p class="muted">
           Home opens the default home page.{' '}
-          <a href="#/home/pages" onClick={() => dialog.close()}>
+          <button
+            type="button"
+            onClick={() => {
+              dialog.close();
+              location.hash = '#/home/pages';
+            }}
+          >
             Manage home pages
-          </a>
+          </button>
         </p>
       </SettingsGroupForm>
       <SettingsGroupForm settings={s} group="tab" />
