@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { PullItem } from '../../src/sync/protocol/pull';
 import { itemSigningBytes } from '../../src/sync/protocol/signing';
-import { firstDevice, indicator, newNote, SYNC_WAIT, syncNow, uniqueEmail } from './syncDevices';
+import { backToList, firstDevice, indicator, newNote, SYNC_WAIT, syncNow, uniqueEmail } from './syncDevices';
 
 // A forged item reaches the device through the real service, with no test-only path in the app:
 // the test is an attacker who can sign in to the account (it reads the code the development
@@ -55,6 +55,7 @@ test('a stolen envelope re-signed under another id is quarantined: the status sa
   const email = uniqueEmail('forged');
   const { page: a } = await firstDevice(browser, email);
   await newNote(a, 'Original', 'the real text');
+  await backToList(a); // a phone shows the list behind the editor
   await syncNow(a);
 
   const rogue = await rogueDevice(email);
