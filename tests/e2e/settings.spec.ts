@@ -78,7 +78,7 @@ test('a refused value shows why and changes nothing; every group has a section t
   ])
     await expect(dialog.getByRole('region', { name, exact: true })).toHaveCount(1);
   await expect(
-    dialog.getByRole('checkbox', { name: /Checkbox lines in a note an agent creates become tasks/ }),
+    dialog.getByRole('checkbox', { name: /convert checkbox lines to tasks for agents/i }),
   ).not.toBeChecked();
   await expect(dialog.getByText('No speech-to-text model ships with Cairn', { exact: false })).toBeVisible();
 
