@@ -15,6 +15,7 @@ import type { NoteSort } from '../../worker/stores/notesStore';
 import { AgentSurfaces } from '../agent/AgentSurfaces';
 import { ImportExport } from '../files/ImportExport';
 import { folderViewHref, folderViewSection } from '../folderView/folderViewSection';
+import { graphSection } from '../graph/graphSection';
 import { createNoteList } from '../notes/createNoteList';
 import { FolderDropZone } from '../notes/drop/FolderDropZone';
 import { FolderTree } from '../notes/FolderTree';
@@ -37,8 +38,8 @@ import { createVaultClient } from '../vault/createVaultClient';
 import { createRoute } from './createRoute';
 import { FolderActions } from './FolderActions';
 
-// Sections of the notes half that are not in the section nav (reached from the folder tree).
-const knowledgeSections = [folderViewSection];
+// Sections of the notes half: the graph (in the nav) and the folder table (from the folder tree).
+const knowledgeSections = [graphSection, folderViewSection];
 
 // The editor (Yjs, CodeMirror) loads when a note opens, not with the first paint.
 const NoteEditor = lazy(() => import('../notes/NoteEditor'));
@@ -192,6 +193,9 @@ export function App(props: AppProps) {
                 </a>
               )}
             </For>
+            <a href="#/graph" aria-current={route.section() === 'graph' ? 'page' : undefined}>
+              Graph
+            </a>
           </nav>
         </Show>
         <button type="button" onClick={() => setShowSearch(true)} aria-keyshortcuts="Control+K Meta+K">

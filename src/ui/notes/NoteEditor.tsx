@@ -1,5 +1,6 @@
 import { createEffect, createSignal, lazy, Show, Suspense } from 'solid-js';
 import { FileViewer } from '../files/FileViewer';
+import { localGraphHref } from '../graph/graphSection';
 import { createFollowLink } from '../links/createFollowLink';
 import { LinksPanel } from '../links/LinksPanel';
 import { BookmarkToggle } from '../planning/bookmarks/BookmarkToggle';
@@ -73,6 +74,9 @@ export default function NoteEditor(props: Props) {
                 <span class="save-state" role="status" aria-live="polite">
                   {saveState()}
                 </span>
+                <a class="button-link" href={localGraphHref(n().id)}>
+                  Local graph
+                </a>
                 <Show when={n().fileType === 'markdown'}>
                   <BookmarkToggle client={props.client} itemType="note" itemId={n().id} />
                   <ApplyTemplate client={props.client} noteId={n().id} />
