@@ -48,7 +48,6 @@ async function pullFeed(total: number, types: string[], pageSize: number) {
       applyRemote: async () => {},
       uploadInfo: async () => new Map(),
       markOf: async () => null,
-      bodyIds: async () => [],
       setMarks: async () => {},
     },
     state: {
