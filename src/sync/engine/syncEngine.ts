@@ -6,7 +6,6 @@ import type { SyncCall } from './http/syncHttp';
 import type { BodyPort, OutboxPort, RecordPort, StatePort } from './ports';
 import { createKeyDirectory } from './pull/keyDirectory';
 import { manifestCheck } from './pull/manifestCheck';
-import { createPeriodicSweep } from './pull/periodicSweep';
 import { pullChanges, QUARANTINE } from './pull/pullChanges';
 import type { SessionRevisions } from './pull/sweepBodies';
 import { BatchSize } from './push/batchSize';
@@ -60,7 +59,6 @@ export function createSyncEngine(deps: EngineDeps) {
   const batch = new BatchSize();
   const routes = { batchMissing: false };
   const session: SessionRevisions = new Map();
-  const periodic = createPeriodicSweep();
   const deadLetters = createDeadLetterProbe();
   const schedule = createSnapshotSchedule({
     now: deps.now,
@@ -160,9 +158,6 @@ export function createSyncEngine(deps: EngineDeps) {
     if (checked.changed.length > 0) deps.onApplied(checked.changed);
     // the first sync's pull is complete: the session's slot goes back to the account
     if (!isStopped()) await bootstrap.close();
-    if (isStopped()) return;
-    const swept = await periodic.step({ ...deps, keys, session });
-    if (swept) return fail(swept);
     const due = parked ? [] : schedule.takeDue();
     if (due.length > 0) {
       const compacted = await compactBodies(

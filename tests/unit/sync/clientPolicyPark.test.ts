@@ -63,7 +63,6 @@ async function setup() {
       applyRemote: async () => {},
       uploadInfo: async () => new Map(),
       markOf: async () => null,
-      bodyIds: async () => [],
       setMarks: async () => {},
     },
     state: {

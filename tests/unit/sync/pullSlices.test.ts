@@ -84,7 +84,6 @@ async function setup(ids: number, state: Map<string, unknown>, failSlice = -1) {
         applyRemote: async () => {},
         uploadInfo: async () => new Map(),
         markOf: async () => null,
-        bodyIds: async () => [],
         setMarks: async () => {},
       },
       state: {
