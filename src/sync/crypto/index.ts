@@ -79,6 +79,7 @@ export {
   verifyItemSignature,
   verifySnapshotSignature,
 } from './recordSignatures';
+export { openRecoveryCopy, type RecoveryCopy, sealRecoveryCopy } from './recoveryCopy';
 export {
   formatRecoveryKey,
   generateRecoverySecret,

@@ -2,6 +2,7 @@ import { fromBase64, toBase64, utf8 } from './bytes';
 import { canonicalJson } from './canonicalJson';
 import { type CryptoResult, cryptoFail, cryptoOk } from './cryptoError';
 import { keyVerifier, matchesKeyVerifier, normaliseVaultId } from './keys';
+import { isRecoveryCopy, type RecoveryCopy, sealRecoveryCopy } from './recoveryCopy';
 import {
   type RecoveryWrappedVaultKey,
   unwrapVaultKeyWithRecovery,
@@ -13,13 +14,16 @@ import {
  * `/auth/key-verifier`): the key verifier, so a device detects a vault-key mismatch, and the vault
  * key wrapped by the recovery key, so a new device restores the key from the recovery key alone.
  * Both are safe to hand the server: the verifier is a one-way HKDF output and the wrap needs the
- * 160-bit recovery secret. Encoded as base64 of canonical JSON (about 300 characters).
+ * 160-bit recovery secret. Encoded as base64 of canonical JSON (about 420 characters).
+ * `recoveryCopy` (optional: records written before it existed lack it) is the recovery secret
+ * sealed by the vault key, so every device holding the key can show the recovery key again.
  */
 export interface VaultKeyRecord {
   v: 1;
   vaultId: string;
   verifier: string;
   recovery: RecoveryWrappedVaultKey;
+  recoveryCopy?: RecoveryCopy;
 }
 
 export function createVaultKeyRecord(
@@ -33,6 +37,7 @@ export function createVaultKeyRecord(
     vaultId: id,
     verifier: keyVerifier(vaultKey, id),
     recovery: wrapVaultKeyForRecovery(recoverySecret, id, vaultKey),
+    recoveryCopy: sealRecoveryCopy(vaultKey, id, recoverySecret),
   };
 }
 
@@ -41,6 +46,7 @@ export function encodeVaultKeyRecord(record: VaultKeyRecord): string {
     utf8(
       canonicalJson({
         recovery: { ...record.recovery },
+        ...(record.recoveryCopy ? { recoveryCopy: { ...record.recoveryCopy } } : {}),
         v: record.v,
         vaultId: record.vaultId,
         verifier: record.verifier,
@@ -75,11 +81,15 @@ export function parseVaultKeyRecord(text: string, expectedVaultId: string): Cryp
   if (r.vaultId !== normaliseVaultId(expectedVaultId)) {
     return cryptoFail('CRYPTO_INPUT_INVALID', 'the key record belongs to another vault', 'vaultId');
   }
+  const copy = r.recoveryCopy;
   return cryptoOk({
     v: 1,
     vaultId: r.vaultId,
     verifier: r.verifier,
     recovery: { version: 1, wrappedKey: recovery.wrappedKey, wrapNonce: recovery.wrapNonce },
+    // optional, so a malformed copy is dropped rather than making the whole record unreadable:
+    // restoring needs only `recovery`, and a device without a copy offers a new recovery key
+    ...(isRecoveryCopy(copy) ? { recoveryCopy: { version: 1, nonce: copy.nonce, sealed: copy.sealed } } : {}),
   });
 }
 

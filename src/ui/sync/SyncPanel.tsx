@@ -5,6 +5,8 @@ import { DeviceList } from './DeviceList';
 import { JoinDevice } from './JoinDevice';
 import { LinkDevice } from './LinkDevice';
 import { PlanUsage } from './PlanUsage';
+import { RecoveryKeyAgain } from './RecoveryKeyAgain';
+import { RecoveryKeyCard } from './RecoveryKeyCard';
 import { ERROR_TEXT, HOLD_TEXT, indicatorText, REVOKED_TEXT } from './syncMessages';
 import { syncApi, syncState } from './syncSource';
 
@@ -165,6 +167,7 @@ export function SyncPanel() {
               </button>
               <Show when={!s().revoked}>
                 <PlanUsage />
+                <RecoveryKeyAgain email={s().account?.email} />
                 <LinkDevice />
                 <DeviceList />
               </Show>
@@ -176,10 +179,11 @@ export function SyncPanel() {
         {(key) => (
           <div class="recovery" role="alert">
             <p>
-              Your recovery key. Write it down now: it is shown only once and is the only way to open your
-              synced vault on a new device.
+              Your recovery key. Save it now (copy it, download it or write it down): it opens your synced
+              vault on a new device, without another device at hand. You can show it again later in Settings →
+              Sync, behind a confirmation.
             </p>
-            <code data-testid="recovery-key">{key()}</code>
+            <RecoveryKeyCard recoveryKey={key()} email={syncState()?.account?.email} />
             <button type="button" onClick={() => setRecovery(null)}>
               I wrote it down
             </button>

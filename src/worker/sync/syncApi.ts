@@ -21,6 +21,10 @@ export interface SyncApi {
   /** the answer to the one-time binding question (spec 3.5): sync, merge or local */
   choose(choice: BindingChoice): Promise<Answer<SetUpAnswer | { kind: 'local' }>>;
   restore(recoveryKey: string): Promise<Answer<null>>;
+  /** the recovery key again (after the UI's confirmation); RECOVERY_KEY_UNAVAILABLE when no copy exists */
+  showRecoveryKey(): Promise<Answer<string>>;
+  /** a new recovery key for the same vault key: the old one stops restoring */
+  newRecoveryKey(): Promise<Answer<string>>;
   signOut(): Promise<void>;
   syncNow(): Promise<void>;
   /** plan, status, limits, usage and expiry (GET /auth/billing) */
@@ -64,6 +68,8 @@ export function createSyncApi(db: VaultDb): SyncApi {
     setUp: async () => (await c()?.setUp()) ?? NOT_ATTACHED,
     choose: async (choice) => (await c()?.choose(choice)) ?? NOT_ATTACHED,
     restore: async (key) => (await c()?.restore(key)) ?? NOT_ATTACHED,
+    showRecoveryKey: async () => (await c()?.showRecoveryKey()) ?? NOT_ATTACHED,
+    newRecoveryKey: async () => (await c()?.newRecoveryKey()) ?? NOT_ATTACHED,
     signOut: async () => {
       await c()?.signOut();
     },

@@ -1,4 +1,9 @@
 import { deriveVaultKeyring, loadOrCreateDeviceKey, type VaultKeyRecord } from '../../sync/crypto';
+import {
+  keepRecoverySecret,
+  makeNewRecoveryKey,
+  showRecoveryKey,
+} from '../../sync/engine/account/recoveryKeyAgain';
 import { createSession } from '../../sync/engine/account/session';
 import { requestCode, signIn } from '../../sync/engine/account/signIn';
 import { restoreWithRecoveryKey, setUpVaultKey } from '../../sync/engine/account/vaultKeySetup';
@@ -80,6 +85,11 @@ export type SetUpAnswer =
   | { kind: 'created'; recoveryKey: string }
   | { kind: 'needs_key' }
   | { kind: 'ready' };
+
+const NOT_READY = {
+  ok: false as const,
+  error: { code: 'SYNC_NOT_READY', message: 'this device does not hold the vault key yet' },
+};
 
 /** whether the signed-in account has a vault to merge with (the binding question's third button) */
 const MERGE_TARGET = 'bindingMergeTarget';
@@ -250,6 +260,12 @@ export function createSyncController(deps: SyncControllerDeps) {
     await notify();
   }
 
+  async function readyVault(): Promise<{ vaultId: string; vaultKey: Uint8Array } | null> {
+    const vaultKey = await state.get<Uint8Array>(VAULT_KEY);
+    const vaultId = await state.get<string>(SYNC_VAULT_ID);
+    return vaultKey && vaultId ? { vaultId, vaultKey } : null;
+  }
+
   const controller = {
     init: () => startIfReady(),
     /** Authenticated calls as the signed-in session of this vault (vault.listAccount, downloadRemote). */
@@ -317,6 +333,11 @@ export function createSyncController(deps: SyncControllerDeps) {
       }
       await state.set(VAULT_KEY, res.value.vaultKey);
       await state.set(SYNC_VAULT_ID, res.value.syncVaultId);
+      await keepRecoverySecret(
+        state,
+        { vaultId: res.value.syncVaultId, vaultKey: res.value.vaultKey },
+        res.value.recoverySecret,
+      );
       await startIfReady();
       await notify();
       return { ok: true, value: { kind: 'created', recoveryKey: res.value.recoveryKey } };
@@ -348,18 +369,28 @@ export function createSyncController(deps: SyncControllerDeps) {
       }
       const opened = restoreWithRecoveryKey(pendingRecord!, recoveryKey);
       if (!opened.ok) return opened;
-      await adoptKey(pendingRecord!.vaultId, opened.vaultKey);
+      const vaultId = pendingRecord!.vaultId;
+      await keepRecoverySecret(state, { vaultId, vaultKey: opened.vaultKey }, opened.recoverySecret);
+      await adoptKey(vaultId, opened.vaultKey);
       return { ok: true, value: null };
+    },
+    /** The recovery key again, behind the UI's confirmation (recoveryKeyAgain.ts). */
+    async showRecoveryKey(): Promise<Answer<string>> {
+      const vault = await readyVault();
+      if (!vault) return NOT_READY;
+      return showRecoveryKey({ state, call: (await http()).call, vault });
+    },
+    /** A new recovery key for the same vault key; the old one stops restoring. */
+    async newRecoveryKey(): Promise<Answer<string>> {
+      const vault = await readyVault();
+      if (!vault) return NOT_READY;
+      return makeNewRecoveryKey({ state, call: (await http()).call, vault });
     },
     /** Plan and usage, devices and revoke, and linking a device (accountScreens.ts). */
     account: createAccountScreens({
       call: async () => (await http()).call,
       now: deps.now,
-      vault: async () => {
-        const vaultKey = await state.get<Uint8Array>(VAULT_KEY);
-        const vaultId = await state.get<string>(SYNC_VAULT_ID);
-        return vaultKey && vaultId ? { vaultId, vaultKey } : null;
-      },
+      vault: readyVault,
       record: async () => {
         if (!pendingRecord) await controller.setUp();
         return pendingRecord

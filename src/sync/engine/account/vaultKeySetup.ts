@@ -28,7 +28,14 @@ import type { SyncCall } from '../http/syncHttp';
  *   3.5 "merge") and needs its key, from the recovery key or a linked device.
  */
 export type VaultKeySetup =
-  | { kind: 'created'; syncVaultId: string; vaultKey: Uint8Array; recoveryKey: string }
+  | {
+      kind: 'created';
+      syncVaultId: string;
+      vaultKey: Uint8Array;
+      recoveryKey: string;
+      /** kept sealed by the vault key so the key can be shown again (recoveryKeyAgain.ts) */
+      recoverySecret: Uint8Array;
+    }
   | { kind: 'needs_key'; record: VaultKeyRecord };
 
 export async function setUpVaultKey(
@@ -85,6 +92,7 @@ export async function setUpVaultKey(
     syncVaultId: record.vaultId,
     vaultKey,
     recoveryKey: formatRecoveryKey(secret),
+    recoverySecret: secret,
   });
 }
 
@@ -106,7 +114,9 @@ export async function fetchVaultKeyRecord(
 export function restoreWithRecoveryKey(
   record: VaultKeyRecord,
   typed: string,
-): { ok: true; vaultKey: Uint8Array } | { ok: false; error: { code: string; message: string } } {
+):
+  | { ok: true; vaultKey: Uint8Array; recoverySecret: Uint8Array }
+  | { ok: false; error: { code: string; message: string } } {
   const secret = parseRecoveryKey(typed);
   if (!secret.ok)
     return { ok: false, error: { code: 'RECOVERY_KEY_INVALID', message: secret.error.message } };
@@ -116,7 +126,7 @@ export function restoreWithRecoveryKey(
       ok: false,
       error: { code: 'RECOVERY_KEY_WRONG', message: 'this recovery key does not open the vault' },
     };
-  return { ok: true, vaultKey: key.value };
+  return { ok: true, vaultKey: key.value, recoverySecret: secret.value };
 }
 
 /** The record names its own vault: read that id, then parse strictly against it. */
