@@ -59,23 +59,47 @@ export function expandTerm(state: IndexState, qt: string, options: ExpandOptions
 }
 
 /**
- * Scores every document matching at least one expansion. Tight loops over flat typed arrays:
- * per-document length norms computed once per index version, one score slot per (document,
- * query term), a bit mask of matched fields per document. Matched terms are worked out later,
- * only for the documents shown (`matchedTerms`).
+ * Scratch buffers of the scoring loop, kept between queries: a query over a common word touches
+ * most of the vault, and allocating its slots (and an object per document) each time made the
+ * garbage collector's pauses the slowest part of a query. Queries run one at a time (the index's
+ * queue) and the loop is synchronous, so one set serves every index of this thread.
  */
-export function scoreDocuments(
+let scratch = {
+  per: new Float64Array(0),
+  mask: new Uint8Array(0),
+  touched: new Int32Array(0),
+  matched: new Uint16Array(0),
+};
+function scratchFor(slots: number, size: number) {
+  if (scratch.per.length < slots) scratch.per = new Float64Array(Math.max(slots, scratch.per.length * 2));
+  if (scratch.mask.length < size) {
+    scratch.mask = new Uint8Array(Math.max(size, scratch.mask.length * 2));
+    scratch.touched = new Int32Array(scratch.mask.length);
+    scratch.matched = new Uint16Array(scratch.mask.length);
+  }
+  return scratch;
+}
+
+/**
+ * The `limit` best documents matching at least one expansion: most query terms matched, then
+ * score, then title A→Z. Tight loops over flat typed arrays: per-document length norms computed
+ * once per index version, one score slot per (document, query term), a bit mask of matched
+ * fields per document; objects only for the documents returned. When some document matches every
+ * query term, only those qualify. Matched terms are worked out later, only for the documents
+ * shown (`matchedTerms`).
+ */
+export function rankDocuments(
   state: IndexState,
   expansions: readonly Expansion[][],
   accept: Uint8Array | null,
+  limit: number,
 ): Candidate[] {
   const n = Math.max(1, state.documentCount);
   const nq = expansions.length;
   const size = state.meta.nextNo;
   const norms = lengthNorms(state);
-  const per = new Float64Array(nq * size);
-  const mask = new Uint8Array(size);
-  const touched: number[] = [];
+  const { per, mask, touched, matched: matchedOf } = scratchFor(nq * size, size);
+  let touchedCount = 0;
   const boost = new Float64Array(FIELDS.map((f) => FIELD_BOOST[f]));
   const deleted = state.deleted.size > 0 ? state.deleted : null;
   for (let qi = 0; qi < nq; qi++) {
@@ -104,7 +128,7 @@ export function scoreDocuments(
             s += ((boost[f] as number) * tf) / (tf + (norms[no * 4 + f] as number));
             m |= 1 << f;
           }
-          if (mask[no] === 0) touched.push(no);
+          if (mask[no] === 0) touched[touchedCount++] = no;
           mask[no] = (mask[no] as number) | m;
           const slot = no * nq + qi;
           s *= w;
@@ -113,20 +137,49 @@ export function scoreDocuments(
       }
     }
   }
-  const all: Candidate[] = [];
+  // Totals per touched document, written over its first slot; the other slots are cleared for
+  // the next query as they are read.
   let complete = 0;
-  for (const no of touched) {
+  for (let t = 0; t < touchedCount; t++) {
+    const no = touched[t] as number;
     let total = 0;
     let matched = 0;
     for (let qi = 0; qi < nq; qi++) {
       const v = per[no * nq + qi] as number;
+      per[no * nq + qi] = 0;
       total += v;
       if (v > 0) matched++;
     }
     if (matched === nq) complete++;
-    all.push({ no, score: total, matchedTerms: matched, fields: mask[no] as number });
+    per[no * nq] = total;
+    matchedOf[t] = matched;
   }
-  return complete > 0 && complete < all.length ? all.filter((c) => c.matchedTerms === nq) : all;
+  const onlyComplete = complete > 0 && complete < touchedCount;
+  const top: Candidate[] = [];
+  const title = (no: number) => state.docs[no]?.title ?? '';
+  const better = (no: number, matched: number, score: number, b: Candidate) =>
+    matched !== b.matchedTerms
+      ? matched > b.matchedTerms
+      : score !== b.score
+        ? score > b.score
+        : title(no).localeCompare(title(b.no)) < 0;
+  for (let t = 0; t < touchedCount; t++) {
+    const no = touched[t] as number;
+    const matched = matchedOf[t] as number;
+    const score = per[no * nq] as number;
+    per[no * nq] = 0;
+    const fields = mask[no] as number;
+    mask[no] = 0;
+    if (onlyComplete && matched !== nq) continue;
+    // Insertion into a short sorted list: O(n) for the usual case where most candidates lose.
+    const last = top[top.length - 1];
+    if (top.length >= limit && last && !better(no, matched, score, last)) continue;
+    let i = top.length;
+    while (i > 0 && better(no, matched, score, top[i - 1] as Candidate)) i--;
+    top.splice(i, 0, { no, score, matchedTerms: matched, fields });
+    if (top.length > limit) top.pop();
+  }
+  return top;
 }
 
 const normCache = new WeakMap<IndexState, { version: number; norms: Float64Array }>();
@@ -144,31 +197,6 @@ function lengthNorms(state: IndexState): Float64Array {
   }
   normCache.set(state, { version: state.version, norms });
   return norms;
-}
-
-/** The `limit` best candidates: most query terms matched, then score, then title A→Z. */
-export function topCandidates(
-  state: IndexState,
-  candidates: readonly Candidate[],
-  limit: number,
-): Candidate[] {
-  const better = (a: Candidate, b: Candidate) =>
-    a.matchedTerms !== b.matchedTerms
-      ? a.matchedTerms > b.matchedTerms
-      : a.score !== b.score
-        ? a.score > b.score
-        : (state.docs[a.no]?.title ?? '').localeCompare(state.docs[b.no]?.title ?? '') < 0;
-  // Insertion into a short sorted list: O(n) for the usual case where most candidates lose.
-  const top: Candidate[] = [];
-  for (const c of candidates) {
-    const last = top[top.length - 1];
-    if (top.length >= limit && last && !better(c, last)) continue;
-    let i = top.length;
-    while (i > 0 && better(c, top[i - 1] as Candidate)) i--;
-    top.splice(i, 0, c);
-    if (top.length > limit) top.pop();
-  }
-  return top;
 }
 
 /** Which expansion terms a shown document contains (for its snippet and `terms`). */

@@ -2,7 +2,7 @@ import { type Checked, refuse } from '../domain/notes/validationError';
 import { buildBase, type CompactProgress, compact } from './compact';
 import { isInFolder } from './filters';
 import { IndexState, type WriteSet } from './indexState';
-import { expandTerm, fieldNames, matchedTerms, scoreDocuments, topCandidates } from './queryIndex';
+import { expandTerm, fieldNames, matchedTerms, rankDocuments } from './queryIndex';
 import { foldTitle, type QuickHit, quickSearch } from './quickSearch';
 import { MemorySearchStore, type SearchStore } from './searchStore';
 import { FILE_TYPES, type SearchDoc, type SearchHit, type SearchQuery, type TextSource } from './searchTypes';
@@ -82,8 +82,7 @@ export class SearchIndex {
         this.deps.store,
         this.state.missingShards(expansions.flat().map((e) => e.term)),
       );
-      const candidates = scoreDocuments(this.state, expansions, this.filterMask(q));
-      const top = topCandidates(this.state, candidates, q.limit ?? DEFAULT_LIMIT);
+      const top = rankDocuments(this.state, expansions, this.filterMask(q), q.limit ?? DEFAULT_LIMIT);
       const ids = top.map((c) => this.state.docs[c.no]?.id ?? '');
       const texts = await this.deps.texts.getTexts(ids);
       const hits: SearchHit[] = [];
