@@ -14,6 +14,8 @@ interface Props {
   client: VaultClient;
   /** the note open in this tab (vault_get_current_note) */
   noteId: () => string | null | undefined;
+  /** called once the bridge listens (the app's `data-ready` waits for it) */
+  onReady?: () => void;
 }
 
 /**
@@ -52,6 +54,7 @@ export function AgentSurfaces(props: Props) {
     const onHide = () => queue.denyAll();
     window.addEventListener('pagehide', onHide);
     stops.push(() => window.removeEventListener('pagehide', onHide));
+    props.onReady?.();
   });
   onCleanup(() => {
     queue.denyAll();

@@ -12,15 +12,12 @@ import {
 import { Dynamic } from 'solid-js/web';
 import type { AppError } from '../../shared/result';
 import type { NoteSort } from '../../worker/stores/notesStore';
-import { AgentSurfaces } from '../agent/AgentSurfaces';
-import { ImportExport } from '../files/ImportExport';
 import { folderViewHref, folderViewSection } from '../folderView/folderViewSection';
 import { graphSection } from '../graph/graphSection';
 import { createNoteList } from '../notes/createNoteList';
 import { FolderDropZone } from '../notes/drop/FolderDropZone';
 import { FolderTree } from '../notes/FolderTree';
 import { NoteList } from '../notes/NoteList';
-import { ReminderNotices } from '../planning/reminders/ReminderNotices';
 import { planningSections } from '../planning/sections';
 import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
 import { UpdateToast } from '../pwa/UpdateToast';
@@ -32,11 +29,9 @@ import { createShortcuts } from '../shortcuts/createShortcuts';
 import { focusWhenShown } from '../shortcuts/focusWhenShown';
 import { SyncIndicator } from '../sync/SyncIndicator';
 import { createTagLooks } from '../tags/createTagLooks';
-import { TagView } from '../tags/TagView';
 import { provideTagLooks } from '../tags/tagLooksContext';
 import { createVaultClient } from '../vault/createVaultClient';
 import { createRoute } from './createRoute';
-import { FolderActions } from './FolderActions';
 
 // Sections of the notes half: the graph (in the nav) and the folder table (from the folder tree).
 const knowledgeSections = [graphSection, folderViewSection];
@@ -50,6 +45,18 @@ const SettingsDialog = lazy(() =>
 );
 const ShortcutsHelp = lazy(() =>
   import('../shortcuts/ShortcutsHelp').then((m) => ({ default: m.ShortcutsHelp })),
+);
+// What the note list does not need for its first page loads right after it: the sidebar's folder
+// actions, tags and import/export, reminder notices and the agent surfaces (whose mount the
+// app's `data-ready` waits for, so an agent never calls before the bridge listens).
+const FolderActions = lazy(() => import('./FolderActions').then((m) => ({ default: m.FolderActions })));
+const TagView = lazy(() => import('../tags/TagView').then((m) => ({ default: m.TagView })));
+const ImportExport = lazy(() => import('../files/ImportExport').then((m) => ({ default: m.ImportExport })));
+const ReminderNotices = lazy(() =>
+  import('../planning/reminders/ReminderNotices').then((m) => ({ default: m.ReminderNotices })),
+);
+const AgentSurfaces = lazy(() =>
+  import('../agent/AgentSurfaces').then((m) => ({ default: m.AgentSurfaces })),
 );
 
 interface AppProps {
@@ -89,6 +96,7 @@ export function App(props: AppProps) {
   const [showHelp, setShowHelp] = createSignal(false);
   const [sidebarHidden, setSidebarHidden] = createSignal(false);
   const [error, setError] = createSignal<AppError | null>(null);
+  const [agentReady, setAgentReady] = createSignal(false);
   const [folderVersion, setFolderVersion] = createSignal(0);
   const [folders] = createResource(folderVersion, () => client.api.listFolders(), { initialValue: [] });
   onCleanup(
@@ -163,7 +171,7 @@ export function App(props: AppProps) {
       class="app"
       data-view={route.noteId() ? 'note' : 'list'}
       data-section={route.section()}
-      data-ready={client.info() ? 'true' : undefined}
+      data-ready={client.info() && agentReady() ? 'true' : undefined}
       data-leader={client.isLeader() ? 'true' : 'false'}
       data-sidebar={sidebarHidden() ? 'hidden' : undefined}
     >
@@ -310,7 +318,7 @@ export function App(props: AppProps) {
       </Show>
       <UpdateToast prompt={updates} />
       <ReminderNotices client={client} />
-      <AgentSurfaces client={client} noteId={route.noteId} />
+      <AgentSurfaces client={client} noteId={route.noteId} onReady={() => setAgentReady(true)} />
     </div>
   );
 }
