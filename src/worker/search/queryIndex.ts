@@ -64,7 +64,7 @@ export function expandTerm(state: IndexState, qt: string, options: ExpandOptions
  * garbage collector's pauses the slowest part of a query. Queries run one at a time (the index's
  * queue) and the loop is synchronous, so one set serves every index of this thread.
  */
-let scratch = {
+const scratch = {
   per: new Float64Array(0),
   mask: new Uint8Array(0),
   touched: new Int32Array(0),
