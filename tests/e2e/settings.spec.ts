@@ -12,15 +12,24 @@ async function openSettings(page: Page) {
   return dialog;
 }
 
+// --bg of src/ui/styles.css in each scheme
+const LIGHT_BG = 'rgb(247, 245, 240)';
+const DARK_BG = 'rgb(18, 24, 22)';
+
 test('the theme applies at once and after a reload; a section hidden in settings leaves the nav', async ({
   page,
 }) => {
+  // The system scheme is light here; the chosen theme wins over it, and 'system' follows it again.
+  await page.emulateMedia({ colorScheme: 'light' });
+  const body = page.locator('body');
   await openApp(page);
+  await expect(body).toHaveCSS('background-color', LIGHT_BG);
   const dialog = await openSettings(page);
   const theme = dialog.getByRole('combobox', { name: 'Colour theme' });
   await expect(theme).toHaveValue('system');
   await theme.selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(body).toHaveCSS('background-color', DARK_BG);
 
   const journal = dialog.getByRole('checkbox', { name: 'Show the Journal section' });
   await expect(journal).toBeChecked();
@@ -33,12 +42,17 @@ test('the theme applies at once and after a reload; a section hidden in settings
   await page.reload();
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(body).toHaveCSS('background-color', DARK_BG);
   await expect(nav.getByRole('link', { name: 'Journal' })).toHaveCount(0);
   const again = await openSettings(page);
   await again.getByRole('combobox', { name: 'Colour theme' }).selectOption('light');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(body).toHaveCSS('background-color', LIGHT_BG);
   await again.getByRole('combobox', { name: 'Colour theme' }).selectOption('system');
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  await expect(body).toHaveCSS('background-color', LIGHT_BG);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(body).toHaveCSS('background-color', DARK_BG);
 });
 
 test('a refused value shows why and changes nothing; every group has a section that fits the window', async ({
