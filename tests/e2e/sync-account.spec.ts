@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { newNote } from './editor';
 
 // Two browser contexts are two devices against the real local sync service (VITE_SYNC_URL).
 test.skip(({ isMobile }) => isMobile, 'one layout is enough for the device-to-device path');
@@ -29,14 +30,6 @@ async function firstDevice(browser: Browser, address: string) {
   await expect(panel.getByTestId('recovery-key')).toBeVisible({ timeout: 20_000 });
   await panel.getByRole('button', { name: 'I wrote it down' }).click();
   return { a, panel };
-}
-
-async function newNote(page: Page, title: string) {
-  await page.getByRole('button', { name: 'New note' }).click();
-  const titleBox = page.getByRole('textbox', { name: 'Title' });
-  await titleBox.fill(title);
-  await titleBox.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 }
 
 test('a vault with notes is asked once: keep it local, and the answer holds after a reload', async ({

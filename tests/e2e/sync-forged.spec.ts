@@ -2,7 +2,8 @@ import { webcrypto } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { PullItem } from '../../src/sync/protocol/pull';
 import { itemSigningBytes } from '../../src/sync/protocol/signing';
-import { backToList, firstDevice, indicator, newNote, SYNC_WAIT, syncNow, uniqueEmail } from './syncDevices';
+import { newNote } from './editor';
+import { backToList, firstDevice, indicator, SYNC_WAIT, syncNow, uniqueEmail } from './syncDevices';
 
 // A forged item reaches the device through the real service, with no test-only path in the app:
 // the test is an attacker who can sign in to the account (it reads the code the development

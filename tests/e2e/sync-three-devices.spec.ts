@@ -1,11 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { replaceBody } from './editor';
+import { newNote, replaceBody } from './editor';
 import {
   backToList,
   firstDevice,
   joinByLink,
   joinWithRecoveryKey,
-  newNote,
   SYNC_WAIT,
   syncNow,
   uniqueEmail,

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { replaceBody } from './editor';
+import { newNote } from './editor';
 
 // Two browser contexts are two devices (separate IndexedDB, separate device keys) against the real
 // local sync service the build points at (VITE_SYNC_URL, docs/sync-client.md "Running it").
@@ -21,15 +21,6 @@ async function signIn(page: Page, email: string) {
   await expect(panel.getByLabel('Code')).not.toHaveValue('');
   await panel.getByRole('button', { name: 'Sign in' }).click();
   return panel;
-}
-
-async function newNote(page: Page, title: string, body: string) {
-  await page.getByRole('button', { name: 'New note' }).click();
-  const titleBox = page.getByRole('textbox', { name: 'Title' });
-  await titleBox.fill(title);
-  await titleBox.press('Enter');
-  await replaceBody(page, body);
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 }
 
 test('a note made on one device appears, with its body, on a second device set up with the recovery key', async ({

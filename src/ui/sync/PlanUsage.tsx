@@ -1,6 +1,6 @@
 import { createResource, Show } from 'solid-js';
 import type { BillingReport } from '../../sync/protocol/plans';
-import { syncApi, syncState } from './syncSource';
+import { syncApi } from './syncSource';
 
 const PLAN_NAMES = { plus: 'Plus', pro: 'Pro', believer: 'Believer' } as const;
 
@@ -18,16 +18,14 @@ export function formatBytes(n: number): string {
 
 /** Plan, status, storage used against the plan's limit (a bar), vaults, and when the plan ends. */
 export function PlanUsage() {
-  // read again whenever the sync error changes: a plan that lapsed or came back shows at once
-  const errorCode = () => syncState()?.status.error?.code ?? 'none';
-  const [report] = createResource(errorCode, async () => {
+  const [report] = createResource(async () => {
     const api = syncApi();
     return api ? api.billing() : null;
   });
   return (
     <section class="sync-plan" aria-label="Plan and usage">
       <h4>Plan and usage</h4>
-      <Show when={report.latest} fallback={<p>Loading the plan…</p>}>
+      <Show when={report()} fallback={<p>Loading the plan…</p>}>
         {(res) => (
           <Show when={res().ok && res()} fallback={<p role="alert">{planError(res())}</p>}>
             {(okRes) => <PlanDetails report={(okRes() as { value: BillingReport }).value} />}
@@ -67,7 +65,7 @@ function PlanDetails(props: { report: BillingReport }) {
         {(at) => <p>Renews or ends on {new Date(at()).toLocaleDateString()}.</p>}
       </Show>
       <Show when={!r().syncAllowed}>
-        <p>Sync needs an active plan: renew or choose a plan for this account.</p>
+        <p role="alert">Sync needs an active plan. Your notes stay on this device meanwhile.</p>
       </Show>
     </>
   );

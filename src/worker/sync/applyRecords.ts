@@ -42,7 +42,8 @@ export interface ApplyOutcome {
  * - equal clock and identical payload: skipped; equal clock, different payload: applied (4.3.4);
  * - a remote delete removes the local row unless its clock is strictly after the tombstone
  *   (4.3.7); the delete clock is remembered, and a queued local change it overrides is dropped;
- * - a remote live row over a local tombstone whose clock the remote does not pass is ignored;
+ * - a remote live row over a local tombstone whose clock the remote does not pass is not stored;
+ *   one concurrent with it (edited without seeing the delete) re-queues the delete, clocks merged;
  * - when the merge keeps local changes the remote lacks (merged clock is not the remote's), the
  *   merged row is queued for push in the same transaction, so the other devices get the union;
  * - `changed` names only rows whose stored state changed: a remote version the local row already
@@ -115,7 +116,11 @@ async function applyOne(
     return;
   }
 
-  if (!local && known?.deletedAt != null && compare(item.clock, known.clock) !== 'after') return;
+  if (!local && known?.deletedAt != null) {
+    const order = compare(item.clock, known.clock);
+    if (order === 'concurrent') return reassertDelete(db, known, item.clock, at);
+    if (order !== 'after') return;
+  }
   const incoming = incomingRow(item.type, rowKey, item.payload, item.clock, new Date(at).toISOString());
   if (incoming.kind === 'drop') {
     out.declined.push({ type: item.type, id: item.id });
@@ -203,6 +208,20 @@ async function tombstoneOrphan(
   await db.syncClocks.put({ key, type: item.type, id: item.id, clock, deletedAt: at, syncedAt: null });
   const qid = recordQid(item.type, item.id);
   await db.syncQueue.put(nextRow(await db.syncQueue.get(qid), qid, item.type, item.id, 'delete', at));
+}
+
+/**
+ * A remote version edited without seeing this device's delete (concurrent clocks). The delete
+ * wins: only an edit strictly after a delete outlives it (4.3.7, `deleteApplies`). But the
+ * service now holds that edit, and the device that made it pushed before it pulled, so it will
+ * never see the delete: it is queued again with both clocks merged (an entry greater than the
+ * edit's, so the service takes it), and every device, the editor included, ends deleted.
+ */
+async function reassertDelete(db: VaultDb, known: SyncClockRow, remote: VectorClock, at: number) {
+  await db.syncClocks.put({ ...known, clock: merge(known.clock, remote), syncedAt: null });
+  await db.syncAcks.put({ key: known.key, clock: remote, at }); // the service holds the edit
+  const qid = recordQid(known.type, known.id);
+  await db.syncQueue.put(nextRow(await db.syncQueue.get(qid), qid, known.type, known.id, 'delete', at));
 }
 
 function sameRow(a: Row, b: Row): boolean {
