@@ -16,8 +16,14 @@ export type SponsorView =
   | { phase: 'code'; code: string }
   | { phase: 'sent' };
 
-/** Requests older than the screen (left by an abandoned attempt) are ignored. */
-const STALE_MS = 5_000;
+/**
+ * How long before this screen opened a link request may have been sent: as long as the new
+ * device's screen waits for an answer (createLinkPoll gives up after 5 minutes). The new device
+ * asks once, and its screen tells the user to open this one afterwards, which takes a person far
+ * more than a few seconds (a 5 s window here made that order fail). Older requests are left by
+ * abandoned attempts; of several fresh ones the newest is answered.
+ */
+export const LINK_REQUEST_MAX_AGE_MS = 5 * 60_000;
 
 /**
  * The sponsor's half of device linking (docs/keys.md section 8): answers the first fresh link
@@ -50,8 +56,9 @@ export function createSponsorLink(
       if (sent || session) return syncOk(view());
       const claimed = await mailbox.claim();
       if (!claimed.ok) return claimed;
-      for (const { from, at, message } of claimed.value) {
-        if (message.step === 'request' && !pending && at >= startedAt - STALE_MS) {
+      const newestFirst = [...claimed.value].sort((x, y) => y.at - x.at);
+      for (const { from, at, message } of newestFirst) {
+        if (message.step === 'request' && !pending && at >= startedAt - LINK_REQUEST_MAX_AGE_MS) {
           const accepted = acceptLinkAsSponsor(message);
           if (!accepted.ok) continue;
           const res = await mailbox.send(from, { step: 'accept', ...accepted.value.accept });
