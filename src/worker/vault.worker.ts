@@ -11,7 +11,7 @@ import * as Comlink from 'comlink';
 import { vaultDbName } from './db/names';
 import { peekVault } from './db/peekVault';
 import { openExisting } from './db/rawIdb';
-import { listFolderRows, listNotePage, type NoteListQuery } from './stores/noteListing';
+import { listFolderRows, listNotePage, type NoteListQuery, type NotePage } from './stores/noteListing';
 import type { VaultApi } from './vault/vaultApi';
 
 // The page names the vault in the worker's name (`cairn-vault:<id>`); `?vault=` is the older way.
@@ -45,8 +45,36 @@ const closeEarly = () => {
   if (vault !== null && earlyInFlight === 0) early?.close();
 };
 void ready.then(closeEarly, (err: unknown) => console.error('vault failed to open', err));
+/**
+ * The UI's first question is known (createNoteList: the newest page of the whole vault), so it is
+ * read while the page's own code still loads and evaluates, and handed over when asked. It reads
+ * committed rows like any early read; a later change reaches the list through the change feed.
+ */
+const isFirstPage = (q: NoteListQuery | undefined) =>
+  q !== undefined && q.folder === undefined && q.sort === 'modified' && q.offset === 0 && q.limit === 100;
+let firstPage: Promise<NotePage> | null = null;
+void earlyDb.then(
+  (db) => {
+    if (db === null || vault !== null) return;
+    earlyInFlight++;
+    const read = listNotePage(db, { sort: 'modified', offset: 0, limit: 100 });
+    firstPage = read;
+    void read
+      .catch(() => undefined)
+      .finally(() => {
+        earlyInFlight--;
+        closeEarly();
+      });
+  },
+  () => undefined,
+);
 const EARLY: Record<string, (db: IDBDatabase, ...args: never[]) => Promise<unknown>> = {
-  listNotes: (db, q: NoteListQuery) => listNotePage(db, q),
+  listNotes: (db, q: NoteListQuery) => {
+    const ready = isFirstPage(q) ? firstPage : null;
+    if (ready === null) return listNotePage(db, q);
+    firstPage = null;
+    return ready.catch(() => listNotePage(db, q));
+  },
   listFolders: (db) => listFolderRows(db),
 };
 /**
