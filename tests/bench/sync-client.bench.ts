@@ -77,6 +77,7 @@ async function measureVault(n: number): Promise<BenchRow[]> {
     const pushNet = a.net.ms;
     const pushRequests = a.requests.length;
     progress(`first push ${Math.round(firstPush)} ms, ${pushRequests} requests`);
+    progress(`  service time of A's requests: ${serverSplit(a.net.server)}`);
     const pushCrypto = await cryptoOfPush(n);
 
     await b.signIn(email);
@@ -87,6 +88,7 @@ async function measureVault(n: number): Promise<BenchRow[]> {
     const syncWaits = await untilDone(b);
     const firstSync = performance.now() - t;
     progress(`first sync ${Math.round(firstSync)} ms, ${b.requests.length} requests`);
+    progress(`  service time of B's requests: ${serverSplit(b.net.server)}`);
     const syncNet = b.net.ms;
     const arrived = await b.db.notes.count();
     const bodies = await b.db.bodies.filter((r) => r.markdown.startsWith('Body of note')).count();
@@ -132,6 +134,23 @@ async function measureVault(n: number): Promise<BenchRow[]> {
 const started = performance.now();
 const progress = (what: string) =>
   console.error(`sync-client bench +${Math.round((performance.now() - started) / 1000)} s: ${what}`);
+
+/**
+ * Per route: requests, and the service's own time per request (Server-Timing, development): total,
+ * then the D1, R2 and signature stages; the rest of the round trip is transport and the client.
+ */
+function serverSplit(timing: Map<string, number>): string {
+  const routes = [...timing.keys()].filter((k) => k.endsWith(' #')).map((k) => k.slice(0, -2));
+  return routes
+    .map((r) => {
+      const count = timing.get(`${r} #`) ?? 1;
+      const stages = ['total', 'd1', 'r2', 'sig']
+        .filter((s) => timing.has(`${r} ${s}`))
+        .map((s) => `${s} ${Math.round((timing.get(`${r} ${s}`) ?? 0) / count)}`);
+      return `${r} x${count} (ms each: ${stages.join(', ') || 'no Server-Timing'})`;
+    })
+    .join('; ');
+}
 
 const pct = (part: number, whole: number) => `${Math.round((100 * part) / Math.max(1, whole))}%`;
 

@@ -57,7 +57,7 @@ export async function openDevice(
   /** `METHOD /path` of every request this device sent, in order */
   const requests: string[] = [];
   /** time spent awaiting the service (network and server), summed over every request */
-  const net = { ms: 0 };
+  const net = { ms: 0, server: new Map<string, number>() };
   const sync = createSyncController({
     db,
     installDeviceId: deviceId,
@@ -73,6 +73,7 @@ export async function openDevice(
       return fetch(input, init).then(async (res) => {
         const body = await res.arrayBuffer();
         net.ms += performance.now() - t;
+        addServerTiming(net.server, `${method} ${routeOf(path)}`, res.headers.get('Server-Timing'));
         return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
       });
     },
@@ -119,6 +120,22 @@ export async function openDevice(
       await db.delete();
     },
   };
+}
+
+/** A path with its per-note segment folded, so one route sums its requests. */
+const routeOf = (path: string) =>
+  /^\/sync\/crdt\/snapshot\/(?!batch$)/.test(path) ? '/sync/crdt/snapshot/:noteId' : path;
+
+/**
+ * Sums a development Server-Timing header (`sig;dur=1.2, d1;dur=3.4, total;dur=9`) into
+ * `route stage` totals, and counts the route's requests under `route #`.
+ */
+function addServerTiming(into: Map<string, number>, route: string, header: string | null): void {
+  into.set(`${route} #`, (into.get(`${route} #`) ?? 0) + 1);
+  for (const part of (header ?? '').split(',')) {
+    const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+    if (m) into.set(`${route} ${m[1]}`, (into.get(`${route} ${m[1]}`) ?? 0) + Number(m[2]));
+  }
 }
 
 export type Device = Awaited<ReturnType<typeof openDevice>>;

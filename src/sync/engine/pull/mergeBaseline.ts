@@ -25,12 +25,13 @@ export type BaselineResult =
  * the same transaction as the merge. The snapshot's signature is checked against the key directory
  * (spec 5.3; signing.ts `cairn.sync.snapshot.v1`), then the sealed bytes open only for this note.
  */
-export async function mergeBaseline(deps: BaselineDeps, docId: string): Promise<SyncResult<BaselineResult>> {
-  const res = await deps.call<CrdtSnapshotResponse>(
-    'GET',
-    `/sync/crdt/snapshot/${encodeURIComponent(docId)}`,
-    { vaultId: deps.keyring.vaultId },
-  );
+export async function mergeBaseline(
+  deps: BaselineDeps,
+  docId: string,
+  /** the GET already sent for this note (a pull fetches a page's baselines ahead, pullChanges.ts) */
+  fetched?: Promise<SyncResult<CrdtSnapshotResponse>>,
+): Promise<SyncResult<BaselineResult>> {
+  const res = await (fetched ?? fetchBaseline(deps, docId));
   if (!res.ok) return res;
   const mark = await deps.bodies.markOf(docId);
   const { snapshot, revision, sequenceNum, signerDeviceId, signature } = res.value;
@@ -60,6 +61,16 @@ export async function mergeBaseline(deps: BaselineDeps, docId: string): Promise<
   const next = { appliedSeq: Math.max(mark?.appliedSeq ?? 0, sequenceNum), revision };
   await deps.bodies.applyRemote(docId, state, next);
   return { ok: true, value: { kind: 'merged', mark: next } };
+}
+
+/** `GET /sync/crdt/snapshot/:noteId`: the note's baseline as the service holds it now. */
+export function fetchBaseline(
+  deps: Pick<BaselineDeps, 'call' | 'keyring'>,
+  docId: string,
+): Promise<SyncResult<CrdtSnapshotResponse>> {
+  return deps.call<CrdtSnapshotResponse>('GET', `/sync/crdt/snapshot/${encodeURIComponent(docId)}`, {
+    vaultId: deps.keyring.vaultId,
+  });
 }
 
 /** Sealed body bytes (an envelope blob) back to Yjs bytes; null when they do not open for this note. */

@@ -4,6 +4,7 @@ import { CHANGES_PAGE_REFS, CHANGES_PAGE_REFS_WITH_BODIES, PULL_SLICE_IDS } from
 import type { ItemRef, PullResponse } from '../../protocol/pull';
 import type { SyncError, SyncResult } from '../http/syncError';
 import { type IncomingRecord, type ItemKey, itemKey } from '../ports';
+import { prefetchBaselines } from './baselinePrefetch';
 import { LAST_CURSOR, repairCursor, repairDone } from './cursorRepair';
 import { DECLINED_SYNC_REFS, type Ledgers, QUARANTINE, SCHEMA_INVALID_ITEMS } from './ledgers';
 import { mergeBaseline } from './mergeBaseline';
@@ -196,10 +197,31 @@ async function applySlice(
  * An update pruned since the page was listed is covered by a later snapshot entry of the feed.
  */
 async function applyBodies(deps: PullDeps, refs: NoteBodyRef[], ledgers: Ledgers): Promise<SyncError | null> {
+  // the snapshot entries whose revision this device has not merged: their GETs go out ahead
+  const wanted: (string | null)[] = [];
   for (const ref of refs) {
+    const merged =
+      ref.kind === 'snapshot' && (await deps.bodies.markOf(ref.noteId))?.revision === ref.revision;
+    wanted.push(ref.kind === 'snapshot' && !merged ? ref.noteId : null);
+  }
+  const baselines = prefetchBaselines(deps, wanted);
+  const error = await mergeBodies(deps, refs, wanted, baselines, ledgers);
+  await baselines.settle();
+  return error;
+}
+
+async function mergeBodies(
+  deps: PullDeps,
+  refs: NoteBodyRef[],
+  wanted: (string | null)[],
+  baselines: ReturnType<typeof prefetchBaselines>,
+  ledgers: Ledgers,
+): Promise<SyncError | null> {
+  for (const [i, ref] of refs.entries()) {
     if (ref.kind === 'snapshot') {
-      if ((await deps.bodies.markOf(ref.noteId))?.revision === ref.revision) continue;
-      const merged = await mergeBaseline(deps, ref.noteId);
+      if (wanted[i] === null) continue;
+      // an earlier entry of this page may have merged this revision: mergeBaseline then merges nothing
+      const merged = await mergeBaseline(deps, ref.noteId, baselines.take(i));
       if (!merged.ok) return merged.error;
       if (merged.value.kind === 'refused') {
         ledgers.quarantine[`note_body|${ref.noteId}|snapshot`] = {

@@ -26,50 +26,118 @@ export type PushRunResult =
   | { kind: 'stopped'; error: SyncError };
 
 /**
- * Pushes queued record rows until none is left (spec 3.2, 3.3, 4.2). Rows rejected in this call
- * are excluded from its later batches; SYNC_INVALID_SIGNATURE stops the run without charging an
- * attempt (the caller reports `device_key_mismatch` once); a per-item STORAGE_QUOTA_EXCEEDED
- * refuses only that item. Never moves the pull cursor (`maxCursor` is only reported).
+ * Push requests in flight at once. The service's side of a 100-item push is mostly its 100 object
+ * writes (6 at a time per request), so one request at a time leaves the round trip as the limit:
+ * 10,000 records were 100 sequential pushes. Three overlap them, within the 300-a-minute
+ * `sync_push` bucket.
+ */
+export const RECORD_PUSHES_IN_FLIGHT = 3;
+
+/**
+ * Types a pulling device checks parents of (a task's project, parent task and status; a status's
+ * project): a child committed before its parent could be tombstoned as an orphan by a device that
+ * pulls in between (spec 4.3.6). A batch holding any of them is sent alone, after every batch
+ * before it was answered, exactly as when batches went one at a time.
+ */
+const ORDERED_TYPES: ReadonlySet<string> = new Set(['project', 'project_status', 'task']);
+
+/**
+ * Pushes queued record rows until none is left (spec 3.2, 3.3, 4.2), oldest first, up to three
+ * batches in flight (a batch with an ordered type alone). Rows in flight are not read again; rows
+ * rejected in this call are excluded from its later batches; SYNC_INVALID_SIGNATURE stops the run
+ * without charging an attempt (the caller reports `device_key_mismatch` once); a per-item
+ * STORAGE_QUOTA_EXCEEDED refuses only that item. A stopping error sends nothing more, and the
+ * batches already sent are answered and settled first. Never moves the pull cursor (`maxCursor`
+ * is only reported).
  */
 export async function pushRecords(deps: PushDeps): Promise<PushRunResult> {
-  const exclude = new Set<string>();
-  let accepted = 0;
-  let maxCursor: number | null = null;
-  let invalid = 0;
+  const run: PushRun = {
+    exclude: new Set(),
+    sending: new Set(),
+    accepted: 0,
+    maxCursor: null,
+    invalid: 0,
+    stop: null,
+  };
+  const inFlight = new Set<Promise<void>>();
+  let alone = false;
   for (;;) {
-    if (deps.stopped()) return { kind: 'done', accepted, maxCursor, invalid };
-    const rows = await deps.outbox.nextRecords(deps.batch.current, exclude);
-    if (rows.length === 0) return { kind: 'done', accepted, maxCursor, invalid };
+    if (deps.stopped() || run.stop) break;
+    if (alone || inFlight.size >= RECORD_PUSHES_IN_FLIGHT) {
+      await Promise.race(inFlight);
+      continue;
+    }
+    const skip = run.sending.size === 0 ? run.exclude : new Set([...run.exclude, ...run.sending]);
+    const rows = await deps.outbox.nextRecords(deps.batch.current, skip);
+    if (rows.length === 0 && inFlight.size === 0) break;
+    const ordered = rows.some((r) => ORDERED_TYPES.has(r.type));
+    if (rows.length === 0 || (ordered && inFlight.size > 0)) {
+      await Promise.race(inFlight);
+      continue;
+    }
     const { items, sent, clocks, unpushable } = await sealRows(deps, rows);
-    invalid += unpushable.filter(
+    run.invalid += unpushable.filter(
       (u) => u.outcome.kind === 'failed' && u.outcome.code === SCHEMA_INVALID,
     ).length;
     if (unpushable.length > 0) await deps.outbox.settle(unpushable);
     if (items.length === 0) continue;
-    const res = await deps.call<PushResponse>('POST', '/sync/push', {
-      body: { items },
-      vaultId: deps.keyring.vaultId,
-      types: deps.types,
+    // a batch in flight may have stopped the run while this one was sealed
+    if (run.stop || deps.stopped()) break;
+    for (const row of sent) run.sending.add(row.qid);
+    alone = ordered;
+    const pushed: Promise<void> = pushBatch(deps, run, items, sent, clocks).finally(() => {
+      for (const row of sent) run.sending.delete(row.qid);
+      if (ordered) alone = false;
+      inFlight.delete(pushed);
     });
-    if (!res.ok) {
-      if (res.error.status >= 500 && deps.batch.halve()) continue;
-      return { kind: 'stopped', error: res.error };
-    }
-    deps.batch.answered(items.length);
-    const mismatch = res.value.rejected.find((r) => r.code === 'SYNC_INVALID_SIGNATURE');
-    const outcomes = sent.map((row, i) => ({ row, outcome: outcomeOf(row, clocks[i]!, res.value) }));
-    await deps.outbox.settle(mismatch ? outcomes.filter((o) => o.outcome.kind === 'accepted') : outcomes);
-    for (const { row, outcome } of outcomes) {
-      if (outcome.kind === 'accepted') accepted += 1;
-      else exclude.add(row.qid);
-    }
-    if (res.value.maxCursor !== null) maxCursor = Math.max(maxCursor ?? 0, res.value.maxCursor);
-    if (mismatch) {
-      return {
-        kind: 'stopped',
-        error: { code: 'SYNC_INVALID_SIGNATURE', message: mismatch.reason, status: 200 },
-      };
-    }
+    inFlight.add(pushed);
+  }
+  while (inFlight.size > 0) await Promise.race(inFlight);
+  if (run.stop) return { kind: 'stopped', error: run.stop };
+  return { kind: 'done', accepted: run.accepted, maxCursor: run.maxCursor, invalid: run.invalid };
+}
+
+interface PushRun {
+  /** rows rejected in this call: not dequeued again by it */
+  exclude: Set<string>;
+  /** rows of the batches in flight */
+  sending: Set<string>;
+  accepted: number;
+  maxCursor: number | null;
+  invalid: number;
+  /** the first error that stops the run */
+  stop: SyncError | null;
+}
+
+/** One `POST /sync/push` and the settling of its rows; a 5xx that can halve the batch leaves them queued. */
+async function pushBatch(
+  deps: PushDeps,
+  run: PushRun,
+  items: PushItem[],
+  sent: QueuedRecord[],
+  clocks: VectorClock[],
+): Promise<void> {
+  const res = await deps.call<PushResponse>('POST', '/sync/push', {
+    body: { items },
+    vaultId: deps.keyring.vaultId,
+    types: deps.types,
+  });
+  if (!res.ok) {
+    if (res.error.status >= 500 && deps.batch.halve()) return;
+    run.stop ??= res.error;
+    return;
+  }
+  deps.batch.answered(items.length);
+  const mismatch = res.value.rejected.find((r) => r.code === 'SYNC_INVALID_SIGNATURE');
+  const outcomes = sent.map((row, i) => ({ row, outcome: outcomeOf(row, clocks[i]!, res.value) }));
+  await deps.outbox.settle(mismatch ? outcomes.filter((o) => o.outcome.kind === 'accepted') : outcomes);
+  for (const { row, outcome } of outcomes) {
+    if (outcome.kind === 'accepted') run.accepted += 1;
+    else run.exclude.add(row.qid);
+  }
+  if (res.value.maxCursor !== null) run.maxCursor = Math.max(run.maxCursor ?? 0, res.value.maxCursor);
+  if (mismatch) {
+    run.stop ??= { code: 'SYNC_INVALID_SIGNATURE', message: mismatch.reason, status: 200 };
   }
 }
 
