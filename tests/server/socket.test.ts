@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { SocketFrame } from '../../src/sync/protocol/socket';
 import { api, base, signInDevice, type TestDevice } from './helpers';
-import { signedItem } from './items';
+import { signedItem, signedSnapshot } from './items';
 
 interface OpenSocket {
   ws: WebSocket;
@@ -91,6 +91,26 @@ describe('WebSocket notifications (real workerd)', () => {
       cursor: expect.any(Number),
     });
     for (const s of [withItems, hintOnly, pusher]) s.ws.close();
+  });
+
+  it('a snapshot batch reaches the other sockets as one crdt_updated frame per stored note', async () => {
+    const a = await signInDevice();
+    const b = await signInDevice(a.email, 'b');
+    const other = await open(b, 'vault=default');
+    await other.next('connected');
+    const notes = ['s1', 's2', 's3'];
+    const snapshots = await Promise.all(
+      notes.map((noteId) =>
+        signedSnapshot(a, 'default', { noteId, snapshot: Buffer.alloc(16, 3).toString('base64') }),
+      ),
+    );
+    const res = await api('/sync/crdt/snapshot/batch', { token: a.accessToken, body: { snapshots } });
+    expect(res.status).toBe(200);
+    const frames = [];
+    for (const _ of notes) frames.push(await other.next('crdt_updated'));
+    expect(frames.map((f) => (f as { noteId: string }).noteId).sort()).toEqual(notes);
+    expect(frames.every((f) => typeof (f as { cursor?: number }).cursor === 'number')).toBe(true);
+    other.ws.close();
   });
 
   it('answers ping with pong', async () => {

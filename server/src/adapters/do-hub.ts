@@ -8,12 +8,13 @@ export function durableObjectHub(
 ): VaultHub {
   const stub = (userId: string, vaultId: string) => ns.get(ns.idFromName(`${userId}:${vaultId}`));
   return {
-    async notify(userId, vaultId, frame) {
+    async notify(userId, vaultId, frames) {
+      if (Array.isArray(frames) && frames.length === 0) return;
       waitUntil(
         stub(userId, vaultId)
           .fetch(`https://hub/notify?vaultId=${encodeURIComponent(vaultId)}`, {
             method: 'POST',
-            body: JSON.stringify(frame),
+            body: JSON.stringify(frames),
           })
           .then((r) => r.body?.cancel())
           .catch(onError),

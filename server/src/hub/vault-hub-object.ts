@@ -34,30 +34,39 @@ export class VaultHub extends DurableObject<Env> {
       return new Response(null, { status: 101, webSocket: pair[0] });
     }
     if (url.pathname === '/notify' && request.method === 'POST') {
-      const frame = (await request.json()) as HubFrame;
+      const body = (await request.json()) as HubFrame | HubFrame[];
+      const sockets = this.ctx.getWebSockets();
       let sent = 0;
-      let itemsSent = 0;
-      for (const ws of this.ctx.getWebSockets()) {
-        const options = ws.deserializeAttachment() as SocketOptions;
-        if (frame.exceptDeviceId && options.deviceId === frame.exceptDeviceId) continue;
-        const out = frameFor(frame, options, Date.now());
-        try {
-          ws.send(JSON.stringify(out));
-          sent++;
-          if (out.type === 'changes_available' && out.items) itemsSent += out.items.length;
-        } catch {
-          // a socket closing concurrently is skipped: broadcasts are best-effort
-        }
-      }
-      if (frame.type === 'changes_available') {
-        const vaultId = url.searchParams.get('vaultId');
-        console.log(
-          JSON.stringify({ event: 'changes_broadcast', vaultId, cursor: frame.cursor, sent, itemsSent }),
-        );
+      for (const frame of Array.isArray(body) ? body : [body]) {
+        sent += this.fanOut(sockets, frame, url.searchParams.get('vaultId'));
       }
       return Response.json({ sent });
     }
     return new Response(null, { status: 404 });
+  }
+
+  /** Sends one frame to every socket of the vault but the pusher's; answers how many got it. */
+  private fanOut(sockets: WebSocket[], frame: HubFrame, vaultId: string | null): number {
+    let sent = 0;
+    let itemsSent = 0;
+    for (const ws of sockets) {
+      const options = ws.deserializeAttachment() as SocketOptions;
+      if (frame.exceptDeviceId && options.deviceId === frame.exceptDeviceId) continue;
+      const out = frameFor(frame, options, Date.now());
+      try {
+        ws.send(JSON.stringify(out));
+        sent++;
+        if (out.type === 'changes_available' && out.items) itemsSent += out.items.length;
+      } catch {
+        // a socket closing concurrently is skipped: broadcasts are best-effort
+      }
+    }
+    if (frame.type === 'changes_available') {
+      console.log(
+        JSON.stringify({ event: 'changes_broadcast', vaultId, cursor: frame.cursor, sent, itemsSent }),
+      );
+    }
+    return sent;
   }
 
   /** Closes sockets of devices revoked since they connected; re-arms while sockets remain. */

@@ -24,11 +24,12 @@ export type HubFrame =
 
 /**
  * Per-vault notification hub (a Durable Object per vault). `notify` is best-effort: it never
- * throws to the caller; a failure is captured in the background. `connect` upgrades a request
- * into a socket registered with the vault's hub and returns the 101 response.
+ * throws to the caller; a failure is captured in the background. Several frames (a snapshot batch
+ * of 50 notes) go to the hub in ONE call, each still sent to the sockets as its own frame. `connect`
+ * upgrades a request into a socket registered with the vault's hub and returns the 101 response.
  */
 export interface VaultHub {
-  notify(userId: string, vaultId: string, frame: HubFrame): Promise<void>;
+  notify(userId: string, vaultId: string, frames: HubFrame | readonly HubFrame[]): Promise<void>;
   connect(
     userId: string,
     vaultId: string,

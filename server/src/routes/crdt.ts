@@ -40,9 +40,17 @@ function scopeOf(c: Context<AppEnv>): NoteScope {
 }
 
 function broadcast(c: Context<AppEnv>, noteId: string, cursor: number | null) {
-  const frame: HubFrame = { type: 'crdt_updated', noteId, exceptDeviceId: c.get('auth').deviceId };
-  if (cursor !== null) frame.cursor = cursor;
-  return c.get('deps').hub.notify(c.get('auth').userId, c.get('vaultId'), frame);
+  return broadcastAll(c, [[noteId, cursor]]);
+}
+
+/** One `crdt_updated` frame per note, handed to the vault's hub in one call (a batch of 50 notes). */
+function broadcastAll(c: Context<AppEnv>, notes: Iterable<[string, number | null]>) {
+  const frames = [...notes].map(([noteId, cursor]) => {
+    const frame: HubFrame = { type: 'crdt_updated', noteId, exceptDeviceId: c.get('auth').deviceId };
+    if (cursor !== null) frame.cursor = cursor;
+    return frame;
+  });
+  return c.get('deps').hub.notify(c.get('auth').userId, c.get('vaultId'), frames);
 }
 
 /** Note-body routes under `/sync/crdt` (spec 2.6, 4). */
@@ -169,7 +177,7 @@ export function crdtRoutes(): Hono<AppEnv> {
       c.get('timing'),
     );
     if (!res.ok) return send(c, res);
-    for (const [noteId, cursor] of res.value.cursors) await broadcast(c, noteId, cursor);
+    await broadcastAll(c, res.value.cursors);
     return c.json({ results: res.value.results });
   });
 
