@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   deriveVaultKeyring,
   encodeEnvelopeBlob,
@@ -123,6 +124,11 @@ async function measureVault(n: number): Promise<BenchRow[]> {
         note: applied ? 'applied' : 'NOT applied',
       },
     ];
+  } catch (err) {
+    // what the service said last tells a 5xx from a client failure
+    const log = readFileSync(service.logPath, 'utf8').split('\n').slice(-40).join('\n');
+    progress(`failed; the service's last lines:\n${log}`);
+    throw err;
   } finally {
     await a.close();
     await b.close();
@@ -154,13 +160,22 @@ function serverSplit(timing: Map<string, number>): string {
 
 const pct = (part: number, whole: number) => `${Math.round((100 * part) / Math.max(1, whole))}%`;
 
-/** Runs cycles until one ends without a rate-limit refusal; answers the time spent waiting. */
+/**
+ * Runs cycles until one ends without a rate-limit refusal or a 5xx (the app's next cycle retries
+ * both; the local development service answers 503 now and then on a loaded machine); answers the
+ * time spent waiting. More than 20 server errors in a row fail the run.
+ */
 async function untilDone(d: Device): Promise<number> {
   let waited = 0;
+  let serverErrors = 0;
   for (;;) {
     await d.sync.syncNow();
     const { status } = await d.sync.state();
-    if (status.error?.category !== 'rate_limited') {
+    const category = status.error?.category;
+    if (category === 'server' && serverErrors < 20) {
+      serverErrors += 1;
+      progress(`server error, cycle retried (${serverErrors}): ${status.error?.message}`);
+    } else if (category !== 'rate_limited') {
       if (status.phase !== 'synced') throw new Error(`sync did not finish: ${JSON.stringify(status)}`);
       return waited;
     }

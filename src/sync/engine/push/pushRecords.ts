@@ -28,10 +28,11 @@ export type PushRunResult =
 /**
  * Push requests in flight at once. The service's side of a 100-item push is mostly its 100 object
  * writes (6 at a time per request), so one request at a time leaves the round trip as the limit:
- * 10,000 records were 100 sequential pushes. Three overlap them, within the 300-a-minute
- * `sync_push` bucket.
+ * 10,000 records were 100 sequential pushes. Two overlap them, within the 300-a-minute `sync_push`
+ * bucket; more made the local development service (wrangler dev on a loaded 2-core machine)
+ * answer 503, which halves the batch (spec 3.3) and costs more than it saves.
  */
-export const RECORD_PUSHES_IN_FLIGHT = 3;
+export const RECORD_PUSHES_IN_FLIGHT = 2;
 
 /**
  * Types a pulling device checks parents of (a task's project, parent task and status; a status's
@@ -42,7 +43,7 @@ export const RECORD_PUSHES_IN_FLIGHT = 3;
 const ORDERED_TYPES: ReadonlySet<string> = new Set(['project', 'project_status', 'task']);
 
 /**
- * Pushes queued record rows until none is left (spec 3.2, 3.3, 4.2), oldest first, up to three
+ * Pushes queued record rows until none is left (spec 3.2, 3.3, 4.2), oldest first, up to two
  * batches in flight (a batch with an ordered type alone). Rows in flight are not read again; rows
  * rejected in this call are excluded from its later batches; SYNC_INVALID_SIGNATURE stops the run
  * without charging an attempt (the caller reports `device_key_mismatch` once); a per-item

@@ -45,10 +45,11 @@ export interface SnapshotDeps {
 
 /**
  * Snapshot requests in flight at once. The service's side of a 50-note chunk is mostly its 50
- * object writes (6 at a time per request); three requests overlap them, and 10,000 first
- * snapshots (200 chunks) still stay under the 300-a-minute `crdt_push` bucket.
+ * object writes (6 at a time per request); two requests overlap them (see RECORD_PUSHES_IN_FLIGHT
+ * for why not more), and 10,000 first snapshots (200 chunks) stay under the 300-a-minute
+ * `crdt_push` bucket.
  */
-export const SNAPSHOT_CHUNKS_IN_FLIGHT = 3;
+export const SNAPSHOT_CHUNKS_IN_FLIGHT = 2;
 
 /** Stays well under the 8 MiB request body with the JSON around the base64 snapshots. */
 const BATCH_BODY_BUDGET = 7 * 1024 * 1024;
@@ -56,7 +57,7 @@ const BATCH_BODY_BUDGET = 7 * 1024 * 1024;
 /**
  * Stores full snapshots (spec 4.2, 4.3.11): up to 50 a request through
  * `POST /sync/crdt/snapshot/batch` (per-note results in request order), so a first upload of a
- * large vault costs one request per 50 notes, not one per note; up to three requests in flight,
+ * large vault costs one request per 50 notes, not one per note; up to two requests in flight,
  * outcomes in the order the answers came. A 404 from the batch route latches
  * for the session and every later snapshot goes one request per note (`POST /sync/crdt/snapshot`);
  * a 413 sends that chunk one note per request without latching. A per-note refusal is an outcome,
