@@ -117,14 +117,16 @@ export function createSyncEngine(deps: EngineDeps) {
     deps.onStatus(status);
   }
 
+  const NOTE_TOO_LARGE = 'NOTE_TOO_LARGE';
   function errorOf(e: SyncError): SyncStatus['error'] {
-    if (e.code === 'NOTE_TOO_LARGE') return { category: 'note_too_large', code: e.code, message: e.message };
+    if (e.code === NOTE_TOO_LARGE) return { category: 'note_too_large', code: e.code, message: e.message };
     return { category: categorize(e), code: e.code, message: e.message };
   }
 
   async function cycle(): Promise<void> {
     lastStart = deps.now();
     const isStopped = () => stopped;
+    let bodyTooLarge: SyncError | null = null;
     await publish(undefined, false);
     const keys = createKeyDirectory(deps.call);
     if (parked && (await writesAllowed(deps.call, deps.keyring.vaultId))) parked = false;
@@ -144,7 +146,10 @@ export function createSyncEngine(deps: EngineDeps) {
         onUpdatePushed: schedule.updated,
         stopped: isStopped,
       });
-      if (bodies.error) return fail(bodies.error);
+      // a body too large for the service stays queued and is reported at the end of the run:
+      // it must not stop the pull, or one big note would keep this device from receiving anything
+      if (bodies.error?.code === NOTE_TOO_LARGE) bodyTooLarge = bodies.error;
+      else if (bodies.error) return fail(bodies.error);
     }
     await bootstrap.openIfFresh(deps.state);
     const pullDeps = { ...deps, call: pullCall, keys, types: feedTypes, stopped: isStopped };
@@ -171,7 +176,7 @@ export function createSyncEngine(deps: EngineDeps) {
       const again = await pushRecords({ ...deps, batch, types: deps.types, stopped: isStopped });
       if (again.kind === 'stopped') return fail(again.error);
     }
-    await publish(null, true);
+    await publish(bodyTooLarge ? errorOf(bodyTooLarge) : null, true);
   }
 
   async function fail(error: SyncError): Promise<void> {

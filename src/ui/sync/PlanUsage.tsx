@@ -1,6 +1,6 @@
 import { createResource, Show } from 'solid-js';
 import type { BillingReport } from '../../sync/protocol/plans';
-import { syncApi } from './syncSource';
+import { syncApi, syncState } from './syncSource';
 
 const PLAN_NAMES = { plus: 'Plus', pro: 'Pro', believer: 'Believer' } as const;
 
@@ -18,14 +18,16 @@ export function formatBytes(n: number): string {
 
 /** Plan, status, storage used against the plan's limit (a bar), vaults, and when the plan ends. */
 export function PlanUsage() {
-  const [report] = createResource(async () => {
+  // read again whenever the sync error changes: a plan that lapsed or came back shows at once
+  const errorCode = () => syncState()?.status.error?.code ?? 'none';
+  const [report] = createResource(errorCode, async () => {
     const api = syncApi();
     return api ? api.billing() : null;
   });
   return (
     <section class="sync-plan" aria-label="Plan and usage">
       <h4>Plan and usage</h4>
-      <Show when={report()} fallback={<p>Loading the plan…</p>}>
+      <Show when={report.latest} fallback={<p>Loading the plan…</p>}>
         {(res) => (
           <Show when={res().ok && res()} fallback={<p role="alert">{planError(res())}</p>}>
             {(okRes) => <PlanDetails report={(okRes() as { value: BillingReport }).value} />}
@@ -65,7 +67,7 @@ function PlanDetails(props: { report: BillingReport }) {
         {(at) => <p>Renews or ends on {new Date(at()).toLocaleDateString()}.</p>}
       </Show>
       <Show when={!r().syncAllowed}>
-        <p role="alert">Sync needs an active plan. Your notes stay on this device meanwhile.</p>
+        <p>Sync needs an active plan: renew or choose a plan for this account.</p>
       </Show>
     </>
   );

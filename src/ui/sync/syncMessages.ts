@@ -1,19 +1,44 @@
 import type { SyncStatus } from '../../sync/engine/syncStatus';
 
-/** One clear sentence per error category (issue 7 part 8); shown in settings and as the indicator's title. */
-export const ERROR_TEXT: Record<NonNullable<SyncStatus['error']>['category'], string> = {
-  offline: 'Offline: changes are kept on this device and sent when the connection is back.',
-  rate_limited: 'The sync service asked us to slow down; sync resumes by itself shortly.',
-  sync_payment_required: 'Sync needs an active plan. Your notes stay on this device meanwhile.',
-  sync_vault_limit_exceeded: 'Your plan allows no more synced vaults. Remove one or change plan.',
+type Category = NonNullable<SyncStatus['error']>['category'];
+
+/**
+ * One clear sentence per error category (issue 7 part 8): what happened, what happens to the
+ * user's changes, and what to do. Shown in Settings → Sync and as the indicator's title.
+ */
+export const ERROR_TEXT: Record<Category, string> = {
+  offline:
+    'Offline: the sync service cannot be reached. Changes are kept on this device and sent when the connection is back.',
+  rate_limited:
+    'The sync service asked this account to slow down (too many requests from its devices). Sync resumes by itself within a minute; nothing is lost.',
+  sync_payment_required:
+    'Sync needs an active plan: renew or choose a plan for this account. Your notes stay on this device, and sync resumes once the plan is active.',
+  sync_vault_limit_exceeded:
+    'This account has more synced vaults than its plan allows, so sync is paused. Change to a plan with more vaults; your notes stay on this device.',
   device_key_mismatch:
-    'This device’s signing key does not match its registration. Sign out and sign in again.',
+    'The sync service refused this device’s signature: its signing key does not match its registration. Sign out and sign in again; changes made here are sent again afterwards.',
   signed_out: 'The session ended (signed out or device revoked). Sign in again to sync.',
-  upgrade_required: 'This version may no longer send changes. Reload to update; reading still works.',
-  note_too_large: 'A note body change is too large to sync (over 1 MB). It stays queued on this device.',
+  upgrade_required:
+    'This version of Cairn may no longer send changes. Reload to update; reading and local editing still work.',
+  note_too_large:
+    'A note is too large to sync (the sync service takes up to about 3.9 MB of text per note). Shorten or split it; it stays on this device and everything else keeps syncing.',
   schema_invalid:
-    'Some items from another device are not readable by this version; they are kept for a later update.',
-  server: 'The sync service failed; sync retries by itself.',
+    'Some items could not be synced: they are not in a form other devices can read. They stay on this device; an app update may fix them.',
+  server: 'The sync service failed. Sync retries by itself; changes are kept on this device.',
+};
+
+/** The indicator's short words for each error: specific, never "Synced". */
+const ERROR_WORDS: Record<Category, string> = {
+  offline: 'Offline',
+  rate_limited: 'Sync slowed down',
+  sync_payment_required: 'Sync paused: plan',
+  sync_vault_limit_exceeded: 'Sync paused: vault limit',
+  device_key_mismatch: 'Sync stopped: sign in again',
+  signed_out: 'Signed out',
+  upgrade_required: 'Update needed',
+  note_too_large: 'Not synced: note too large',
+  schema_invalid: 'Not synced: items unreadable',
+  server: 'Sync error',
 };
 
 /** The indicator's words. Never "Synced" while anything is queued, failed or quarantined. */
@@ -28,7 +53,7 @@ export function indicatorText(s: SyncStatus): string {
     case 'parked':
       return 'Sync paused';
     case 'error':
-      return s.error?.category === 'offline' ? 'Offline' : 'Sync error';
+      return s.error ? ERROR_WORDS[s.error.category] : 'Sync error';
     case 'pending': {
       const parts = [
         s.queued > 0 ? `${s.queued} waiting` : '',

@@ -29,11 +29,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  // let each engine finish its run, so no write lands on a closed database
+  // stop every engine, then wait for a run in flight (syncNow on a stopped engine only waits),
+  // so no run writes its status into a closed database
+  for (const d of devices) d.sync.stop();
   for (const d of devices) await d.sync.syncNow();
   for (const d of devices) await d.close();
   await service?.stop();
-});
+}, 120_000);
 
 describe('the recovery key shown again', () => {
   let shownAtSetUp = '';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { phaseOf, type SyncStatus } from '../../../../src/sync/engine/syncStatus';
+import { ERROR_TEXT, indicatorText } from '../../../../src/ui/sync/syncMessages';
+
+type Category = keyof typeof ERROR_TEXT;
+const CATEGORIES = Object.keys(ERROR_TEXT) as Category[];
+
+const status = (over: Partial<SyncStatus>): SyncStatus => ({
+  phase: 'synced',
+  queued: 0,
+  deadLetters: 0,
+  quarantined: 0,
+  error: null,
+  lastSyncedAt: 1,
+  ...over,
+});
+
+describe('sync messages (issue 7 part 8)', () => {
+  it('has one distinct sentence per category, each saying what to do or that it resolves itself', () => {
+    const texts = CATEGORIES.map((c) => ERROR_TEXT[c]);
+    expect(new Set(texts).size).toBe(texts.length);
+    for (const c of CATEGORIES)
+      expect(ERROR_TEXT[c]).toMatch(
+        /sign in|reload|plan|shorten|by itself|when the connection|within a minute|update/i,
+      );
+  });
+
+  it('names the cause specifically in the indicator for every required category', () => {
+    const words = (category: Category) =>
+      indicatorText(status({ phase: 'error', error: { category, code: 'X', message: 'm' } }));
+    expect(words('offline')).toBe('Offline');
+    expect(words('rate_limited')).toBe('Sync slowed down');
+    expect(words('sync_payment_required')).toBe('Sync paused: plan');
+    expect(words('sync_vault_limit_exceeded')).toBe('Sync paused: vault limit');
+    expect(words('device_key_mismatch')).toBe('Sync stopped: sign in again');
+    expect(words('note_too_large')).toBe('Not synced: note too large');
+    expect(words('schema_invalid')).toBe('Not synced: items unreadable');
+  });
+
+  it('never says "Synced" while anything is queued, failed or quarantined, or after an error', () => {
+    for (const queued of [0, 1])
+      for (const deadLetters of [0, 2])
+        for (const quarantined of [0, 3])
+          for (const error of [
+            null,
+            ...CATEGORIES.map((category) => ({ category, code: 'X', message: 'm' })),
+          ])
+            for (const running of [false, true])
+              for (const parked of [false, true]) {
+                const s = { queued, deadLetters, quarantined, error, lastSyncedAt: 1 };
+                const shown = indicatorText({ ...s, phase: phaseOf(s, running, parked) });
+                const clean = !queued && !deadLetters && !quarantined && !error && !running && !parked;
+                expect(shown === 'Synced').toBe(clean);
+              }
+  });
+
+  it('counts what is left in the pending words', () => {
+    expect(indicatorText(status({ phase: 'pending', queued: 3, deadLetters: 1, quarantined: 2 }))).toBe(
+      'Not synced: 3 waiting, 1 failed, 2 quarantined',
+    );
+  });
+});
