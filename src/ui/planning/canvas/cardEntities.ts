@@ -1,4 +1,5 @@
 import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement';
+import { itemRoute } from '../../app/itemRoute';
 
 export type EntityType = 'note' | 'task' | 'project';
 
@@ -13,8 +14,7 @@ export const cardKey = (type: string, id: string) => `${type}:${id}`;
 
 /** Where a card's entity opens in the app. */
 export function entityHref(type: EntityType, id: string): string {
-  const e = encodeURIComponent(id);
-  return type === 'note' ? `#/note/${e}` : type === 'task' ? `#/tasks/task/${e}` : `#/tasks/project/${e}`;
+  return itemRoute(type, id) ?? '#/';
 }
 
 /** A new card for an entity, centred on `at`, its title kept as text (what agents read). */

@@ -1,3 +1,5 @@
+import { itemRoute } from '../../app/itemRoute';
+
 /** A home page as `homePages.*` answer it (src/worker/domain/homePages/homePage.ts). */
 export interface HomePage {
   id: string;
@@ -27,19 +29,10 @@ export const SECTION_TARGETS: HomeTarget[] = [
 
 /** The hash route a home page opens. */
 export function homeHref(p: Pick<HomePage, 'targetType' | 'targetId'>): string {
-  const id = encodeURIComponent(p.targetId);
-  switch (p.targetType) {
-    case 'note':
-      return `#/note/${id}`;
-    case 'project':
-      return `#/tasks/project/${id}`;
-    case 'savedFilter':
-      return `#/filters/${id}`;
-    case 'canvas':
-      return `#/canvas/${id}`;
-    case 'journal':
-      return p.targetId === 'today' ? '#/journal' : `#/journal/${id}`;
-    default:
-      return p.targetId === 'notes' ? '#/' : `#/${id}`;
+  if (p.targetType === 'journal' && p.targetId === 'today') return '#/journal';
+  if (p.targetType !== 'task') {
+    const item = itemRoute(p.targetType, p.targetId);
+    if (item !== null) return item;
   }
+  return p.targetId === 'notes' ? '#/' : `#/${encodeURIComponent(p.targetId)}`;
 }

@@ -1,4 +1,5 @@
 import type { NotificationTarget } from '../../../sw/notifications/notificationMessages';
+import { itemRoute } from '../../app/itemRoute';
 
 /** What a route needs of a reminder: its target, and when it fires (an event's week). */
 export interface RoutedReminder {
@@ -19,24 +20,15 @@ const localDate = (iso: string) => {
  * date); a reminder without a target opens the Reminders list.
  */
 export function reminderRoute(r: RoutedReminder): string {
-  const id = r.targetId === null ? null : encodeURIComponent(r.targetId);
-  if (id === null) return r.targetType === 'inbox' ? '#/inbox' : '#/reminders';
-  switch (r.targetType) {
-    case 'note':
-      return `#/note/${id}`;
-    case 'task':
-      return `#/tasks/task/${id}`;
-    case 'project':
-      return `#/tasks/project/${id}`;
-    case 'journal':
-      return `#/journal/${id}`;
-    case 'event':
-      return `#/calendar/week/${localDate(r.remindAt)}`;
-    case 'inbox':
-      return '#/inbox';
-    default:
-      return '#/reminders';
-  }
+  if (r.targetType === 'inbox') return '#/inbox';
+  if (r.targetId === null) return '#/reminders';
+  if (r.targetType === 'event') return `#/calendar/week/${localDate(r.remindAt)}`;
+  const routed =
+    r.targetType === 'note' ||
+    r.targetType === 'task' ||
+    r.targetType === 'project' ||
+    r.targetType === 'journal';
+  return (routed && itemRoute(r.targetType ?? '', r.targetId)) || '#/reminders';
 }
 
 /** The `data` of a reminder's system notification: where a click on it goes. */
