@@ -2,6 +2,7 @@ import { createSignal, Match, Show, Switch } from 'solid-js';
 import type { BindingChoice } from '../../sync/engine/binding/bindingFlow';
 import { BindingQuestion } from './BindingQuestion';
 import { DeviceList } from './DeviceList';
+import { deviceNameFrom } from './deviceName';
 import { JoinDevice } from './JoinDevice';
 import { LinkDevice } from './LinkDevice';
 import { PlanUsage } from './PlanUsage';
@@ -51,7 +52,7 @@ export function SyncPanel() {
     });
   const signIn = () =>
     act(async () => {
-      const res = await api().signIn(email(), code(), navigator.userAgent.slice(0, 60) || 'Browser');
+      const res = await api().signIn(email(), code(), deviceNameFrom(navigator.userAgent));
       if (!res.ok) return res.error.message;
       // a binding hold (the question, a foreign or unchecked vault) is shown by the panel itself
       if (res.value !== 'needs_key' && res.value !== 'ready') return undefined;
