@@ -116,6 +116,62 @@ test('folder table: columns, sort, filter, in-place edit, open a note, saved vie
   }
 });
 
+test('a saved filter survives a reload; a view saved in one tab appears live in another', async ({
+  page,
+  context,
+}) => {
+  const vault = makeVault();
+  try {
+    await page.goto('/');
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await showFolders(page);
+    await page.getByLabel('Import a folder').setInputFiles(vault);
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes' })).toBeVisible();
+    await page.goto('/#/folder/Projects');
+    await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Gamma']);
+
+    const other = await context.newPage();
+    await other.goto('/#/folder/Projects');
+    await expect(titles(other)).toHaveText(['Alpha', 'Beta', 'Gamma']);
+    const otherViews = other.getByRole('combobox', { name: 'View' });
+    await expect(otherViews.locator('option')).toHaveText(['All properties']);
+
+    // A view created here shows up in the other tab without a reload, and so does its filter.
+    await page.getByRole('button', { name: 'New view' }).click();
+    await page.getByRole('textbox', { name: 'View name' }).fill('Active');
+    await page.getByRole('button', { name: 'Create view' }).click();
+    await expect(otherViews.locator('option')).toHaveText(['All properties', 'Active']);
+    await page.getByRole('combobox', { name: 'Filter by' }).selectOption('status');
+    await page.getByRole('searchbox', { name: 'Contains' }).fill('act');
+    await expect(titles(page)).toHaveText(['Alpha']);
+    await otherViews.selectOption({ label: 'Active' });
+    await expect(titles(other)).toHaveText(['Alpha']);
+    await expect(other.getByRole('searchbox', { name: 'Contains' })).toHaveValue('act');
+
+    // Kept over a reload; the unsaved view has no filter; back on the saved view it returns.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'View' }).locator('option:checked')).toHaveText('Active');
+    await expect(page.getByRole('searchbox', { name: 'Contains' })).toHaveValue('act');
+    await expect(page.getByRole('combobox', { name: 'Filter by' })).toHaveValue('status');
+    await expect(titles(page)).toHaveText(['Alpha']);
+    await page.getByRole('combobox', { name: 'View' }).selectOption({ label: 'All properties' });
+    await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Gamma']);
+    await expect(page.getByRole('searchbox', { name: 'Contains' })).toHaveValue('');
+    await page.getByRole('combobox', { name: 'View' }).selectOption({ label: 'Active' });
+    await expect(titles(page)).toHaveText(['Alpha']);
+
+    // Deleted in the other tab: gone here too.
+    other.on('dialog', (d) => void d.accept());
+    await other.getByRole('button', { name: 'Delete view' }).click();
+    await expect(page.getByRole('combobox', { name: 'View' }).locator('option')).toHaveText([
+      'All properties',
+    ]);
+    await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Gamma']);
+  } finally {
+    rmSync(join(vault, '..'), { recursive: true, force: true });
+  }
+});
+
 test('a folder that does not exist says so', async ({ page }) => {
   await page.goto('/#/folder/Nowhere');
   await expect(page.getByRole('alert')).toHaveText('No folder "Nowhere"');

@@ -3,9 +3,10 @@ import type { FolderView } from '../../worker/ops/folderView/folderViewSchemas';
 import type { SectionProps } from '../app/section';
 import type { VaultClient } from '../vault/createVaultClient';
 import { createFolderTable, ROW_CAP } from './createFolderTable';
+import { createSavedFilter } from './createSavedFilter';
 import { FolderTable } from './FolderTable';
 import { TableTools } from './TableTools';
-import { filterRows, type RowFilter, sortRows } from './tableRows';
+import { filterRows, sortRows } from './tableRows';
 import { ViewBar } from './ViewBar';
 import { ALL_PROPERTIES, columnsOf, initialView, toggleColumn } from './viewColumns';
 import './folderView.css';
@@ -25,9 +26,10 @@ function FolderViewPage(props: { client: VaultClient; folder: string }) {
   const name = props.folder === '' ? 'Vault root' : props.folder;
   // The chosen view; null until the first read says which one opens.
   const [chosen, setChosen] = createSignal<FolderView | null>(null);
-  const [filter, setFilter] = createSignal<RowFilter>({ property: 'title', text: '' });
-  const current = () =>
-    chosen() ?? (table.loaded() ? initialView(table.views(), table.config()) : ALL_PROPERTIES);
+  const current = createMemo(
+    () => chosen() ?? (table.loaded() ? initialView(table.views(), table.config()) : ALL_PROPERTIES),
+  );
+  const filter = createSavedFilter(current, table.saveView);
   // A saved view follows what is stored once it is read again (after our write, or another tab's).
   createEffect(
     on(table.views, (views) => {
@@ -36,22 +38,23 @@ function FolderViewPage(props: { client: VaultClient; folder: string }) {
     }),
   );
   const columns = () => columnsOf(current(), table.available(), table.config());
-  const rows = createMemo(() => sortRows(filterRows(table.rows(), filter()), current().sort));
+  const rows = createMemo(() => sortRows(filterRows(table.rows(), filter.filter()), current().sort));
 
   /** Applies an edit to the view shown: stored at once for a saved view, kept for this visit otherwise. */
-  async function change(view: FolderView) {
+  async function change(edited: FolderView) {
+    const view = filter.into(edited);
     setChosen(view);
     if (view.id !== '') await table.saveView(view);
   }
 
   async function create(viewName: string) {
-    const view: FolderView = {
+    const view = filter.into({
       id: crypto.randomUUID(),
       name: viewName,
       type: 'table',
       columns: columns(),
       ...(current().sort ? { sort: current().sort } : {}),
-    };
+    });
     if (!(await table.saveView(view))) return false;
     setChosen(view);
     await table.rememberView(view.id);
@@ -99,7 +102,7 @@ function FolderViewPage(props: { client: VaultClient; folder: string }) {
           }}
           onCreate={create}
           onRename={async (n) => {
-            const view = { ...current(), name: n };
+            const view = filter.into({ ...current(), name: n });
             const done = await table.saveView(view);
             if (done) setChosen(view);
             return done;
@@ -110,12 +113,12 @@ function FolderViewPage(props: { client: VaultClient; folder: string }) {
           available={table.available()}
           columns={columns()}
           sort={current().sort}
-          filter={filter()}
+          filter={filter.filter()}
           onColumn={(n, shown) =>
             void change({ ...current(), columns: toggleColumn(columns(), n, shown, table.available()) })
           }
           onSort={(sort) => void change({ ...current(), sort })}
-          onFilter={setFilter}
+          onFilter={filter.set}
         />
         <Show when={table.writeError()}>
           {(m) => (

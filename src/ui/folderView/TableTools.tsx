@@ -1,18 +1,19 @@
 import { For } from 'solid-js';
-import { BUILT_IN_SORTS, type RowFilter, type SortSpec } from './tableRows';
+import type { ViewFilter } from '../../worker/ops/folderView/folderViewSchemas';
+import { BUILT_IN_SORTS, type SortSpec } from './tableRows';
 import type { AvailableProperty } from './viewColumns';
 
 interface Props {
   available: AvailableProperty[];
   columns: string[];
   sort: SortSpec | undefined;
-  filter: RowFilter;
+  filter: ViewFilter;
   onColumn: (name: string, shown: boolean) => void;
   onSort: (sort: SortSpec) => void;
-  onFilter: (filter: RowFilter) => void;
+  onFilter: (filter: ViewFilter) => void;
 }
 
-/** Which property columns show, the sort (saved with the view) and a filter (this visit only). */
+/** Which property columns show, the sort (saved with the view) and a filter (saved with a saved view, kept for the visit otherwise). */
 export function TableTools(props: Props) {
   const shown = (name: string) => props.columns.some((c) => c.toLowerCase() === name.toLowerCase());
   const sortBy = () => props.sort?.property ?? 'title';

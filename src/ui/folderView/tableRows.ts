@@ -1,4 +1,4 @@
-import type { FolderView } from '../../worker/ops/folderView/folderViewSchemas';
+import type { FolderView, ViewFilter } from '../../worker/ops/folderView/folderViewSchemas';
 import type { NoteEntry } from '../../worker/ops/notes/noteShape';
 import { nameKeyOf } from '../../worker/ops/properties/propertyRules';
 
@@ -9,11 +9,8 @@ export interface FolderNote extends NoteEntry {
 
 export type SortSpec = NonNullable<FolderView['sort']>;
 
-/** A filter the table applies to the rows it has: a property whose text contains `text`. */
-export interface RowFilter {
-  property: string;
-  text: string;
-}
+/** A filter the table applies to the rows it has: a property whose text contains `text` (saved with a view). */
+export type RowFilter = ViewFilter;
 
 /** Columns a view may sort by besides the properties. */
 export const BUILT_IN_SORTS = ['title', 'created', 'modified'] as const;

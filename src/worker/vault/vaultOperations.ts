@@ -59,7 +59,7 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...tagOperations(createNoteTagIndex(services.db, bodies)),
     ...propertyOperations(propertyDefs),
     ...notePropertyOperations(services.db, bodies, propertyDefs),
-    ...folderViewOperations(services.db, notes, propertyDefs),
+    ...folderViewOperations(services.db, notes, propertyDefs, services.feed),
     ...searchOperations(d.search),
     ...searchAdminOperations({
       reasons: createDexieSearchReasons(services),

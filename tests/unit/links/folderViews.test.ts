@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ChangeFeed } from '../../../src/worker/changes/changeFeed';
+import { type Change, ChangeFeed } from '../../../src/worker/changes/changeFeed';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import { folderViewOperations } from '../../../src/worker/ops/folderView/folderViewOperations';
 import { notePropertyOperations } from '../../../src/worker/ops/properties/notePropertyOperations';
@@ -14,6 +14,7 @@ let db: VaultDb;
 let registry: Registry;
 let notes: NotesStore;
 let n = 0;
+let announced: Change[][];
 const ui = { caller: { kind: 'ui' } } as const;
 const read = async (op: string, args: unknown[]) => {
   const r = await registry.read(op, args, ui);
@@ -28,6 +29,8 @@ beforeEach(async () => {
   await db.open();
   let id = 0;
   const feed = new ChangeFeed('v', null);
+  announced = [];
+  feed.subscribe((b) => announced.push(b.changes));
   const services = { vaultId: 'v', db, feed, now: () => Date.now(), newId: () => `f${++id}`, deviceId: 'd' };
   const bodies = createNoteBodies(services, null);
   notes = createNotesStore({ ...services, bodies });
@@ -35,7 +38,7 @@ beforeEach(async () => {
   registry = createRegistry([
     ...propertyOperations(defs),
     ...notePropertyOperations(db, bodies, defs),
-    ...folderViewOperations(db, notes, defs),
+    ...folderViewOperations(db, notes, defs, feed),
   ]);
 });
 afterEach(() => db.delete());
@@ -111,5 +114,58 @@ describe('note properties and folder views', () => {
     expect(await read('folderView.getConfig', ['Work'])).toEqual({
       sort: { property: 'status', direction: 'asc' },
     });
+  });
+
+  it('keeps a table filter with its view; a view stored without one still loads', async () => {
+    await notes.createFolder('Work');
+    // A view written before views had filters, straight into the table.
+    await db.folderViews.put({
+      path: 'Work',
+      config: {},
+      views: [{ id: 'old', name: 'Old', type: 'table' }],
+    });
+    expect(await read('folderView.getViews', ['Work'])).toEqual([{ id: 'old', name: 'Old', type: 'table' }]);
+
+    const view = { id: 'v1', name: 'Active', type: 'table', filter: { property: 'status', text: 'act' } };
+    expect((await write('folderView.setView', ['Work', view])).ok).toBe(true);
+    expect(await read('folderView.getViews', ['Work'])).toEqual([
+      { id: 'old', name: 'Old', type: 'table' },
+      view,
+    ]);
+  });
+
+  it.each([
+    ['an unknown filter field', { property: 'status', text: 'a', op: 'eq' }, 'args[1].filter'],
+    ['a filter without text', { property: 'status' }, 'args[1].filter'],
+    ['an empty property', { property: '', text: 'a' }, 'args[1].filter.property'],
+    ['an overlong text', { property: 'status', text: 'x'.repeat(1001) }, 'args[1].filter.text'],
+  ])('refuses %s and changes nothing', async (_, filter, field) => {
+    await notes.createFolder('Work');
+    const saved = { id: 'v1', name: 'Kept', type: 'table', filter: { property: 'title', text: 'k' } };
+    await write('folderView.setView', ['Work', saved]);
+    announced = [];
+    const bad = await write('folderView.setView', ['Work', { id: 'v1', name: 'Bad', type: 'table', filter }]);
+    expect(!bad.ok && bad.error).toMatchObject({ code: 'VALIDATION', field: expect.stringContaining(field) });
+    expect(await read('folderView.getViews', ['Work'])).toEqual([saved]);
+    expect(announced).toEqual([]);
+  });
+
+  it('announces each view and config write on the change feed, after it commits', async () => {
+    await notes.createFolder('Work');
+    announced = [];
+    const put = [{ table: 'folderViews', op: 'put', ids: ['Work'] }];
+    await write('folderView.setView', ['Work', { id: 'v1', name: 'T', type: 'table' }]);
+    expect(announced).toEqual([put]);
+    await write('folderView.setConfig', ['Work', { defaultView: 'v1' }]);
+    expect(announced).toEqual([put, put]);
+    await write('folderView.deleteView', ['Work', 'v1']);
+    expect(announced).toEqual([put, put, put]);
+    // A refusal (no such view, no such folder) announces nothing.
+    await write('folderView.deleteView', ['Work', 'v1']);
+    await write('folderView.setView', ['Nope', { id: 'v1', name: 'T', type: 'table' }]);
+    expect(announced).toEqual([put, put, put]);
+    // The root folder is announced under its path, ''.
+    await write('folderView.setConfig', ['', { defaultView: 'x' }]);
+    expect(announced.at(-1)).toEqual([{ table: 'folderViews', op: 'put', ids: [''] }]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../../changes/changeFeed';
 import type { VaultDb } from '../../db/schema';
 import { checkFolderPath } from '../../domain/notes/paths/folderPath';
 import type { NotesStore } from '../../stores/notesStore';
@@ -17,12 +18,14 @@ const FOLDER = {
 /**
  * Folder views (spec 4.4/4.5 folderView.*): a folder's notes with their frontmatter properties
  * (derived on write, so no body is read), the properties available there, and the folder's
- * config and saved views.
+ * config and saved views. Each write is announced on the change feed (table `folderViews`, the
+ * folder path as id) after it commits, so a table open in another tab follows it.
  */
 export function folderViewOperations(
   db: VaultDb,
   notes: Pick<NotesStore, 'list'>,
   defs: PropertyDefinitionStore,
+  feed: Pick<ChangeFeed, 'committed'>,
 ): Operation[] {
   /** The folder, normalized; NOT_FOUND when it does not exist (the root always does). */
   async function folder(raw: string): Promise<Result<string>> {
@@ -34,6 +37,7 @@ export function folderViewOperations(
   }
   const rowOf = async (path: string): Promise<FolderViewRow> =>
     (await db.folderViews.get(path)) ?? { path, config: {}, views: [] };
+  const announce = (path: string) => feed.committed([{ table: 'folderViews', op: 'put', ids: [path] }]);
 
   return [
     defineOperation({
@@ -155,6 +159,7 @@ export function folderViewOperations(
         await db.transaction('rw', db.folderViews, async () => {
           await db.folderViews.put({ ...(await rowOf(path.value)), config });
         });
+        announce(path.value);
         return ok(config);
       },
     }),
@@ -176,6 +181,7 @@ export function folderViewOperations(
           const views = at === -1 ? [...row.views, view] : row.views.map((v, i) => (i === at ? view : v));
           await db.folderViews.put({ ...row, views });
         });
+        announce(path.value);
         return ok(view);
       },
     }),
@@ -198,6 +204,7 @@ export function folderViewOperations(
           await db.folderViews.put({ ...row, views });
           return true;
         });
+        if (found) announce(path.value);
         return found
           ? ok({ folder: path.value, viewId })
           : fail('NOT_FOUND', `No view "${viewId}" in this folder`, { field: 'args[1]' });
