@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLayout, type LayoutEdge } from '../../../../src/ui/graph/layout/forceLayout';
-import { buildQuadtree, type Cell } from '../../../../src/ui/graph/layout/quadtree';
+import { createQuadtreeBuilder, type Quadtree } from '../../../../src/ui/graph/layout/quadtree';
+import { spiralOrder } from '../../../../src/ui/graph/layout/spiralOrder';
 
 /** Two cliques of `size` nodes (0..size-1 and size..2size-1), no link between them. */
 function twoCliques(size: number): LayoutEdge[] {
@@ -15,13 +16,13 @@ const dist = (l: { x: Float64Array; y: Float64Array }, a: number, b: number) =>
   Math.hypot((l.x[a] as number) - (l.x[b] as number), (l.y[a] as number) - (l.y[b] as number));
 
 describe('force layout', () => {
-  it('settles in about 300 ticks and gives the same picture every time', () => {
+  it('settles in about 150 ticks and gives the same picture every time', () => {
     const a = createLayout(20, twoCliques(10));
     const b = createLayout(20, twoCliques(10));
     const ticks = a.run();
     b.run();
-    expect(ticks).toBeGreaterThan(250);
-    expect(ticks).toBeLessThan(400);
+    expect(ticks).toBeGreaterThan(120);
+    expect(ticks).toBeLessThan(200);
     expect(a.settled()).toBe(true);
     expect(a.tick()).toBe(false);
     expect([...a.x]).toEqual([...b.x]);
@@ -65,28 +66,74 @@ describe('force layout', () => {
   });
 });
 
+/** Every point of the tree under `c`, checking on the way that each inner cell's count is its children's sum. */
+function pointsUnder(t: Quadtree, c: number): number[] {
+  const kids = [0, 1, 2, 3].map((q) => t.child[c * 4 + q] as number).filter((k) => k >= 0);
+  if (kids.length === 0) {
+    const out: number[] = [];
+    for (let j = t.body[c] as number; j >= 0; j = t.next[j] as number) out.push(j);
+    expect(out.length).toBe(t.count[c]);
+    return out;
+  }
+  expect(t.body[c]).toBe(-1);
+  const under = kids.flatMap((k) => {
+    // A child lies inside its parent, in the quadrant its number says.
+    expect(t.size[k]).toBeCloseTo((t.size[c] as number) / 2, 12);
+    return pointsUnder(t, k);
+  });
+  expect(under.length).toBe(t.count[c]);
+  return under;
+}
+
+describe('spiral order', () => {
+  it('places each linked group breadth-first from its best-linked node, bigger groups first', () => {
+    // A star 4-{5,6,7} with 6-8, a pair 0-1, and 2, 3 unlinked.
+    const edges = [
+      { source: 4, target: 5 },
+      { source: 6, target: 4 },
+      { source: 4, target: 7 },
+      { source: 8, target: 6 },
+      { source: 0, target: 1 },
+    ];
+    expect([...spiralOrder(9, edges)]).toEqual([4, 5, 6, 7, 8, 0, 1, 2, 3]);
+  });
+});
+
 describe('Barnes–Hut quadtree', () => {
-  it('holds every point once, with the centre of mass of its cell', () => {
-    const n = 500;
-    const x = new Float64Array(n);
-    const y = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      x[i] = Math.sin(i * 12.9898) * 100;
-      y[i] = Math.cos(i * 78.233) * 100;
+  const n = 500;
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    x[i] = Math.sin(i * 12.9898) * 100;
+    y[i] = Math.cos(i * 78.233) * 100;
+  }
+  x[1] = x[0] as number; // two points on one spot
+  y[1] = y[0] as number;
+
+  it('holds every point once, with the centre of mass of each cell', () => {
+    const t = createQuadtreeBuilder().build(x, y, n) as Quadtree;
+    expect(pointsUnder(t, 0).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect(t.cx[0]).toBeCloseTo(x.reduce((s, v) => s + v, 0) / n, 9);
+    for (let c = 0; c < t.cells; c++) {
+      const inside = pointsUnder(t, c);
+      expect(t.cx[c]).toBeCloseTo(inside.reduce((s, p) => s + (x[p] as number), 0) / inside.length, 9);
+      expect(t.cy[c]).toBeCloseTo(inside.reduce((s, p) => s + (y[p] as number), 0) / inside.length, 9);
     }
-    x[1] = x[0] as number; // two points on one spot
-    y[1] = y[0] as number;
-    const root = buildQuadtree(x, y, n) as Cell;
-    const seen: number[] = [];
-    const walk = (c: Cell): void => {
-      if (c.children.length === 0) seen.push(...c.bodies);
-      const sum = c.children.reduce((s, ch) => s + ch.count, 0);
-      if (c.children.length > 0) expect(sum).toBe(c.count);
-      c.children.forEach(walk);
-    };
-    walk(root);
-    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i));
-    expect(root.cx).toBeCloseTo(x.reduce((s, v) => s + v, 0) / n, 9);
-    expect(buildQuadtree(x, y, 0)).toBeNull();
+    expect(createQuadtreeBuilder().build(x, y, 0)).toBeNull();
+  });
+
+  it('is rebuilt in place, growing when needed, with the same result as a fresh builder', () => {
+    const reused = createQuadtreeBuilder();
+    reused.build(x, y, 3);
+    const again = reused.build(x, y, n) as Quadtree;
+    const fresh = createQuadtreeBuilder().build(x, y, n) as Quadtree;
+    expect(again.cells).toBe(fresh.cells);
+    expect([...again.cx.subarray(0, again.cells)]).toEqual([...fresh.cx.subarray(0, fresh.cells)]);
+    expect([...again.child.subarray(0, again.cells * 4)]).toEqual([
+      ...fresh.child.subarray(0, fresh.cells * 4),
+    ]);
+    // Fewer points afterwards: the stale cells beyond `cells` are not part of the tree.
+    const small = reused.build(x, y, 10) as Quadtree;
+    expect(pointsUnder(small, 0).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i));
   });
 });
