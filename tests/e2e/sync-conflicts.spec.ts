@@ -246,7 +246,10 @@ test('a revoked device stops syncing: it says so, receives nothing new and sends
   await panel.getByRole('button', { name: 'Sync now' }).click();
   await expect(indicator(c)).toHaveText('Sync stopped: device revoked', { timeout: SYNC_WAIT });
   await expect(panel.getByRole('alert')).toContainText('revoked');
-  await c.getByRole('button', { name: 'Close' }).click();
+  // Escape closes the dialog: on the phone run the Close button at its foot was once covered by
+  // the Backup section's fields for minutes after the revoke (reported, not yet explained)
+  await c.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
 
   // edits on both sides: B still gets A's, C gets nothing and A nothing of C's
   await addNote(c, 'Written after the revoke');
