@@ -56,8 +56,13 @@ export async function openDevice(
   let refused: ((method: string, path: string) => boolean) | null = null;
   /** `METHOD /path` of every request this device sent, in order */
   const requests: string[] = [];
-  /** time spent awaiting the service (network and server), summed over every request */
+  /**
+   * wall time with at least one request awaiting the service (network and server): requests in
+   * flight together count once; `server`: the service's Server-Timing per route (bench)
+   */
   const net = { ms: 0, server: new Map<string, number>() };
+  let open = 0;
+  let openedAt = 0;
   const sync = createSyncController({
     db,
     installDeviceId: deviceId,
@@ -69,13 +74,21 @@ export async function openDevice(
       await options.beforeFetch?.(method, path, init);
       requests.push(`${method} ${path}`);
       if (!online || refused?.(method, path)) return Promise.reject(new TypeError('Failed to fetch'));
-      const t = performance.now();
-      return fetch(input, init).then(async (res) => {
-        const body = await res.arrayBuffer();
-        net.ms += performance.now() - t;
-        addServerTiming(net.server, `${method} ${routeOf(path)}`, res.headers.get('Server-Timing'));
-        return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
-      });
+      if (open++ === 0) openedAt = performance.now();
+      const done = () => {
+        if (--open === 0) net.ms += performance.now() - openedAt;
+      };
+      return fetch(input, init).then(
+        async (res) => {
+          const body = await res.arrayBuffer().finally(done);
+          addServerTiming(net.server, `${method} ${routeOf(path)}`, res.headers.get('Server-Timing'));
+          return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+        },
+        (err: unknown) => {
+          done();
+          throw err;
+        },
+      );
     },
     subtle: globalThis.crypto.subtle,
     randomUUID: () => crypto.randomUUID(),
