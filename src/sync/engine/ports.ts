@@ -157,6 +157,8 @@ export interface BodyPort {
    */
   uploadInfo(docIds: readonly string[]): Promise<Map<string, UploadInfo>>;
   markOf(docId: string): Promise<BodyMark | null>;
+  /** the id of every body that syncs (notes that are not local-only, journal entries), keys only */
+  bodyIds(): Promise<string[]>;
   /** records the marks in one transaction (appliedSeq only grows) */
   setMarks(marks: readonly { docId: string; mark: BodyMark }[]): Promise<void>;
 }

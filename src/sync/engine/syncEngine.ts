@@ -6,6 +6,7 @@ import type { SyncCall } from './http/syncHttp';
 import type { BodyPort, OutboxPort, RecordPort, StatePort } from './ports';
 import { createKeyDirectory } from './pull/keyDirectory';
 import { manifestCheck } from './pull/manifestCheck';
+import { createPeriodicSweep } from './pull/periodicSweep';
 import { pullChanges, QUARANTINE } from './pull/pullChanges';
 import type { SessionRevisions } from './pull/sweepBodies';
 import { BatchSize } from './push/batchSize';
@@ -59,6 +60,7 @@ export function createSyncEngine(deps: EngineDeps) {
   const batch = new BatchSize();
   const routes = { batchMissing: false };
   const session: SessionRevisions = new Map();
+  const periodic = createPeriodicSweep();
   const deadLetters = createDeadLetterProbe();
   const schedule = createSnapshotSchedule({
     now: deps.now,
@@ -142,6 +144,7 @@ export function createSyncEngine(deps: EngineDeps) {
         ...deps,
         keys,
         routes,
+        session,
         due: windows.takeIfDue,
         onUpdatePushed: schedule.updated,
         stopped: isStopped,
@@ -152,7 +155,7 @@ export function createSyncEngine(deps: EngineDeps) {
       else if (bodies.error) return fail(bodies.error);
     }
     await bootstrap.openIfFresh(deps.state);
-    const pullDeps = { ...deps, call: pullCall, keys, types: feedTypes, stopped: isStopped };
+    const pullDeps = { ...deps, call: pullCall, keys, session, types: feedTypes, stopped: isStopped };
     const pulled = await pullChanges(pullDeps);
     // committed slices are announced even when a later page failed (spec 6.2)
     if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
@@ -163,6 +166,10 @@ export function createSyncEngine(deps: EngineDeps) {
     if (checked.changed.length > 0) deps.onApplied(checked.changed);
     // the first sync's pull is complete: the session's slot goes back to the account
     if (!isStopped()) await bootstrap.close();
+    if (isStopped()) return;
+    // after a completed pull only: a fresh device's first pull counts as the first pass (4.3.10)
+    const swept = await periodic.step({ ...deps, keys, session }, pulled);
+    if (swept) return fail(swept);
     const due = parked ? [] : schedule.takeDue();
     if (due.length > 0) {
       const compacted = await compactBodies(

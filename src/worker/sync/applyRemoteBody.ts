@@ -88,6 +88,12 @@ export function createBodyPort(
           return out;
         },
       ),
+    bodyIds: () =>
+      db.transaction('r', [db.notes, db.journal], async () => {
+        const notes = await db.notes.filter((n) => n.localOnly !== true).primaryKeys();
+        const journal = await db.journal.toCollection().primaryKeys();
+        return [...notes, ...journal];
+      }),
     async markOf(docId) {
       const mark = await db.crdtMarks.get(docId);
       return mark ? { appliedSeq: mark.appliedSeq, revision: mark.revision } : null;

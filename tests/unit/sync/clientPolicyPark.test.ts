@@ -63,6 +63,7 @@ async function setup() {
       applyRemote: async () => {},
       uploadInfo: async () => new Map(),
       markOf: async () => null,
+      bodyIds: async () => [],
       setMarks: async () => {},
     },
     state: {

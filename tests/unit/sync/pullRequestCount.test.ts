@@ -48,8 +48,10 @@ async function pullFeed(total: number, types: string[], pageSize: number) {
       applyRemote: async () => {},
       uploadInfo: async () => new Map(),
       markOf: async () => null,
+      bodyIds: async () => [],
       setMarks: async () => {},
     },
+    session: new Map(),
     state: {
       get: async <T>(k: string) => state.get(k) as T | undefined,
       set: async (k, v) => void state.set(k, v),

@@ -84,8 +84,10 @@ async function setup(ids: number, state: Map<string, unknown>, failSlice = -1) {
         applyRemote: async () => {},
         uploadInfo: async () => new Map(),
         markOf: async () => null,
+        bodyIds: async () => [],
         setMarks: async () => {},
       },
+      session: new Map(),
       state: {
         get: async <T>(k: string) => state.get(k) as T | undefined,
         set: async (k, v) => void state.set(k, v),

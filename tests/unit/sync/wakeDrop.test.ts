@@ -40,6 +40,7 @@ async function engineAt(head: { cursor: number }) {
       applyRemote: async () => {},
       uploadInfo: async () => new Map(),
       markOf: async () => null,
+      bodyIds: async () => [],
       setMarks: async () => {},
     },
     state: {

@@ -7,15 +7,24 @@ import type { BodyMark, BodyPort } from '../ports';
 import { NOTE_BODY_ADDRESS_TYPE } from '../push/noteBodyAddress';
 import type { KeyDirectory } from './keyDirectory';
 
+/**
+ * Revisions this session merged or wrote, per note (spec 4.3.10 "the revision this session
+ * merged"): the revision rule of the sweep (`needsBaseline`) skips a baseline GET only for these.
+ * In memory on purpose: a stored mark alone never skips it.
+ */
+export type SessionRevisions = Map<string, string>;
+
 export interface BaselineDeps {
   call: SyncCall;
   keyring: VaultKeyring;
   keys: KeyDirectory;
   bodies: BodyPort;
+  session: SessionRevisions;
 }
 
 export type BaselineResult =
-  | { kind: 'merged' | 'current'; mark: BodyMark | null }
+  /** `revision`: the service's snapshot revision read by this GET (null: it holds none) */
+  | { kind: 'merged' | 'current'; mark: BodyMark | null; revision: string | null }
   /** the snapshot failed its signature or does not open: the caller quarantines it */
   | { kind: 'refused'; reason: string };
 
@@ -24,6 +33,9 @@ export type BaselineResult =
  * document unless this device already merged that revision (spec 4.3.10, 4.3.11). The mark moves in
  * the same transaction as the merge. The snapshot's signature is checked against the key directory
  * (spec 5.3; signing.ts `cairn.sync.snapshot.v1`), then the sealed bytes open only for this note.
+ * Every caller (the pull's snapshot entries, the sweep, the over-1-MB path) records the revision
+ * read in `session`, so the periodic sweep does not fetch again what the pull just merged; a
+ * snapshot whose blob is gone is recorded too (re-reading it answers nothing more).
  */
 export async function mergeBaseline(
   deps: BaselineDeps,
@@ -36,7 +48,8 @@ export async function mergeBaseline(
   const mark = await deps.bodies.markOf(docId);
   const { snapshot, revision, sequenceNum, signerDeviceId, signature } = res.value;
   if (snapshot === null || revision === null || mark?.revision === revision) {
-    return { ok: true, value: { kind: 'current', mark } };
+    if (revision !== null) deps.session.set(docId, revision);
+    return { ok: true, value: { kind: 'current', mark, revision } };
   }
   const sealed = fromBase64(snapshot);
   if (!sealed) return { ok: true, value: { kind: 'refused', reason: 'snapshot is not base64' } };
@@ -60,7 +73,8 @@ export async function mergeBaseline(
   if (!state) return { ok: true, value: { kind: 'refused', reason: 'snapshot does not open' } };
   const next = { appliedSeq: Math.max(mark?.appliedSeq ?? 0, sequenceNum), revision };
   await deps.bodies.applyRemote(docId, state, next);
-  return { ok: true, value: { kind: 'merged', mark: next } };
+  deps.session.set(docId, revision);
+  return { ok: true, value: { kind: 'merged', mark: next, revision } };
 }
 
 /** `GET /sync/crdt/snapshot/:noteId`: the note's baseline as the service holds it now. */

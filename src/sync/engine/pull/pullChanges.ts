@@ -23,7 +23,8 @@ export type { PullDeps } from './pullDeps';
  * ITEM_SYNCED events are owed all the same, spec 6.2).
  */
 export type PullRunResult =
-  | { kind: 'done'; changed: ItemKey[]; cursor: number }
+  /** `fromZero`: the run read the whole feed from cursor 0 (a first sync, or the cursor repair) */
+  | { kind: 'done'; changed: ItemKey[]; cursor: number; fromZero: boolean }
   | { kind: 'stopped'; error: SyncError; changed: ItemKey[] };
 
 /** Per run: whether it started from cursor 0 (purged tombstones never apply then, 4.3.7). */
@@ -78,7 +79,7 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
     if (refs.length + noteBodies.length < pageSize) break;
   }
   if (!deps.stopped()) await repairDone(deps.state);
-  return { kind: 'done', changed, cursor };
+  return { kind: 'done', changed, cursor, fromZero: run.fromZero };
 }
 
 /** Slice requests in flight at once (spec 4.3.2, `PULL_SLICE_FETCH_WINDOW`). */

@@ -2,6 +2,7 @@ import type { VaultKeyring } from '../../crypto';
 import type { SyncCall } from '../http/syncHttp';
 import type { BodyPort, RecordPort, StatePort } from '../ports';
 import type { KeyDirectory } from './keyDirectory';
+import type { SessionRevisions } from './mergeBaseline';
 
 export interface PullDeps {
   call: SyncCall;
@@ -10,6 +11,8 @@ export interface PullDeps {
   records: RecordPort;
   bodies: BodyPort;
   state: StatePort;
+  /** revisions merged this session: the pull's snapshot merges are recorded for the sweep */
+  session: SessionRevisions;
   /** record types plus the `note_body` and `purged_tombstones` tokens */
   types: readonly string[];
   now: () => number;

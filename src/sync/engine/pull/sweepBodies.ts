@@ -2,11 +2,10 @@ import type { CrdtUpdatesBatchResponse, SnapshotMeta } from '../../protocol/crdt
 import { CRDT_UPDATES_BATCH_NOTES } from '../../protocol/limits';
 import type { SyncError } from '../http/syncError';
 import type { BodyMark } from '../ports';
-import { type BaselineDeps, mergeBaseline } from './mergeBaseline';
+import { type BaselineDeps, mergeBaseline, type SessionRevisions } from './mergeBaseline';
 import { openBodyUpdate } from './openBodyUpdate';
 
-/** Revisions this session merged or wrote, per note (spec 4.3.10 "the revision this session merged"). */
-export type SessionRevisions = Map<string, string>;
+export type { SessionRevisions } from './mergeBaseline';
 
 /**
  * The snapshotMeta revision rule (spec 4.3.10): a note's baseline GET is skipped only when the
@@ -27,7 +26,6 @@ export function needsBaseline(
 }
 
 export interface SweepDeps extends BaselineDeps {
-  session: SessionRevisions;
   now: () => number;
 }
 
@@ -67,8 +65,6 @@ export async function sweepBodies(
         const base = await mergeBaseline(deps, id);
         if (!base.ok) return { merged, expected, error: base.error };
         if (base.value.kind === 'refused') continue;
-        const meta = probe.value.snapshotMeta?.[id];
-        if (meta) deps.session.set(id, meta.revision);
       }
       if ((probe.value.notes?.[id]?.updates.length ?? 0) > 0) {
         const caught = await catchUp(deps, id);

@@ -77,6 +77,8 @@ export async function pushBodies(deps: BodyPushDeps): Promise<{ pushed: number; 
           docId: group.docId,
           mark: { appliedSeq: outcome.sequenceNum, revision: outcome.revision },
         });
+        // written here: the sweep's revision rule need not fetch it back (4.3.10)
+        deps.session.set(group.docId, outcome.revision);
       } else updates.push(group);
     }
     // one transaction each for the whole round: a first upload of thousands of notes
@@ -156,5 +158,6 @@ async function pushAsSnapshot(
   await deps.bodies.setMarks([
     { docId: group.docId, mark: { appliedSeq: outcome.sequenceNum, revision: outcome.revision } },
   ]);
+  deps.session.set(group.docId, outcome.revision);
   return { error: null, tooLarge: null };
 }
