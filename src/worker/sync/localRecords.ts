@@ -1,7 +1,8 @@
 import type { ItemKey, LocalFacts } from '../../sync/engine/ports';
 import { clockKey, recordQid } from '../../sync/engine/queue/queueKeys';
 import type { VaultDb } from '../db/schema';
-import { clocksEqual, type VectorClock } from '../domain/clock/vectorClock';
+import type { VectorClock } from '../domain/clock/vectorClock';
+import { repairOrphans } from './orphanRepair';
 import { nextRow } from './recordMutation';
 import { pushable } from './recordPayloads';
 import { itemIdOf, rowKeyOf, SYNCED_TABLES, tableOfType } from './syncedTables';
@@ -21,8 +22,11 @@ export function modifiedMs(row: Row): number | null {
   return null;
 }
 
-/** The record port's reads of local rows for the pull rules (purged tombstones, manifest check). */
-export function createLocalRecords(db: VaultDb, now: () => number) {
+/**
+ * The record port's reads of local rows for the pull rules (purged tombstones, manifest check)
+ * and orphan repair; `deviceId` is this install's clock id (a rebuilt delete ticks it).
+ */
+export function createLocalRecords(db: VaultDb, now: () => number, deviceId: string) {
   const syncTables = () => [...Object.keys(SYNCED_TABLES), 'syncClocks', 'syncQueue'];
   return {
     localFacts: (refs: readonly ItemKey[]) =>
@@ -71,48 +75,6 @@ export function createLocalRecords(db: VaultDb, now: () => number) {
         return queued;
       }),
 
-    repairOrphans: () => repairOrphans(db, now),
+    repairOrphans: () => repairOrphans(db, now, deviceId),
   };
-}
-
-/**
- * Orphan repair (spec 4.2.6): every record whose current clock is not the one the service last
- * acknowledged (`syncAcks`, or none) and that has no queue row lost its outbox entry (a crash, a
- * cleared queue): it is queued again, live as an update and deleted as a delete, with its stored
- * clock (never a bumped one; a replay answer then settles it as acknowledged). The scan reads
- * rows one at a time and keeps only the keys it queues.
- */
-async function repairOrphans(db: VaultDb, now: () => number): Promise<number> {
-  const tables = [...Object.keys(SYNCED_TABLES), 'syncClocks', 'syncQueue', 'syncAcks'];
-  const found: { type: string; id: string; op: 'update' | 'delete' }[] = [];
-  await db.transaction('r', tables, async () => {
-    const unacked = async (type: string, id: string, clock: VectorClock | undefined) => {
-      if (!clock || Object.keys(clock).length === 0) return false;
-      if (await db.syncQueue.get(recordQid(type, id))) return false;
-      const ack = await db.syncAcks.get(clockKey(type, id));
-      return !ack || !clocksEqual(ack.clock, clock);
-    };
-    for (const [table, spec] of Object.entries(SYNCED_TABLES)) {
-      const rows: { id: string; clock: VectorClock | undefined }[] = [];
-      await db.table(table).each((row: Row) => {
-        if (pushable(spec.type, row)) rows.push({ id: itemIdOf(spec, row[spec.key]), clock: row.clock });
-      });
-      for (const { id, clock: onRow } of rows) {
-        const clock = spec.clockOnRow ? onRow : (await db.syncClocks.get(clockKey(spec.type, id)))?.clock;
-        if (await unacked(spec.type, id, clock)) found.push({ type: spec.type, id, op: 'update' });
-      }
-    }
-    const deletes = await db.syncClocks.filter((c) => c.deletedAt !== null).toArray();
-    for (const d of deletes) {
-      if (await unacked(d.type, d.id, d.clock)) found.push({ type: d.type, id: d.id, op: 'delete' });
-    }
-  });
-  if (found.length === 0) return 0;
-  await db.transaction('rw', db.syncQueue, async () => {
-    for (const { type, id, op } of found) {
-      const qid = recordQid(type, id);
-      await db.syncQueue.put(nextRow(await db.syncQueue.get(qid), qid, type, id, op, now()));
-    }
-  });
-  return found.length;
 }

@@ -190,7 +190,7 @@ export function createSyncController(deps: SyncControllerDeps) {
           if (out.changed.length > 0) deps.onApplied(out.changed);
           return out;
         },
-        ...createLocalRecords(db, deps.now),
+        ...createLocalRecords(db, deps.now, deps.installDeviceId),
       },
       bodies: deps.bodies,
       state,

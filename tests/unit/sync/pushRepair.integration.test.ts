@@ -71,4 +71,31 @@ describe('push repair and validation', () => {
     expect(await b.db.tasks.get(after.id)).toMatchObject({ title: 'After' });
     expect(await b.db.tasks.get('broken-task')).toBeUndefined();
   }, 90_000);
+
+  it('rebuilds a delete whose clock is unreadable around a new clock and sends it (4.2.3, 4.2.6)', async () => {
+    const { task } = value<{ task: { id: string } }>(await a.write('tasks.create', { title: 'Doomed' }));
+    await a.sync.syncNow();
+    await b.sync.syncNow();
+    expect(await b.db.tasks.get(task.id)).toMatchObject({ title: 'Doomed' });
+    const acked = (await a.db.syncAcks.get(`task|${task.id}`))!.clock;
+
+    a.online(false);
+    value(await a.write('tasks.delete', task.id));
+    await a.sync.signOut(); // the outbox row is lost
+    // and the remembered delete has no readable clock (an old build's or a damaged row)
+    const tomb = (await a.db.syncClocks.get(`task|${task.id}`))!;
+    expect(tomb.deletedAt).not.toBeNull();
+    await a.db.syncClocks.put({ ...tomb, clock: {} });
+    a.online(true);
+    await a.signIn(email);
+    value(await a.sync.setUp());
+    await a.sync.syncNow();
+    // rebuilt as the acknowledged clock ticked by this install: after what the service holds
+    const rebuilt = (await a.db.syncClocks.get(`task|${task.id}`))!.clock;
+    const install = Object.keys(acked)[0]!;
+    expect(rebuilt).toEqual({ ...acked, [install]: acked[install]! + 1 });
+    expect(await a.db.syncQueue.get(`r|task|${task.id}`)).toBeUndefined();
+    await b.sync.syncNow();
+    expect(await b.db.tasks.get(task.id)).toBeUndefined();
+  }, 90_000);
 });
