@@ -5,8 +5,9 @@ import { CRDT_UPDATE_MAX_BYTES } from '../../protocol/limits';
 import type { SyncError } from '../http/syncError';
 import type { BodyPort, OutboxPort } from '../ports';
 import { type BaselineDeps, mergeBaseline } from '../pull/mergeBaseline';
+import { type GuardedJob, pushGuardedSnapshots } from './guardedSnapshots';
 import { NOTE_BODY_ADDRESS_TYPE } from './noteBodyAddress';
-import { pushSnapshots, type SnapshotDeps, type SnapshotJob } from './pushSnapshots';
+import type { SnapshotDeps } from './pushSnapshots';
 
 export { NOTE_BODY_ADDRESS_TYPE } from './noteBodyAddress';
 
@@ -52,17 +53,22 @@ export async function pushBodies(deps: BodyPushDeps): Promise<{ pushed: number; 
     if (read.length === 0) break;
     for (const g of read) skip.add(g.docId); // one pass per document and run
     const groups = read.filter((g) => !deps.due || deps.due(g.docId));
-    const firsts: { group: Group; job: SnapshotJob }[] = [];
+    const firsts: { group: Group; job: GuardedJob }[] = [];
     const updates: Group[] = [];
     const infos = await deps.bodies.uploadInfo(groups.map((g) => g.docId));
     for (const group of groups) {
       const info = infos.get(group.docId);
       if (info && info.mark === null && info.localOrigin)
-        firsts.push({ group, job: { docId: group.docId, state: info.state, coversThrough: 0 } });
+        // "no snapshot yet": a snapshot stored meanwhile (another device, or this one's own
+        // earlier upload whose answer was lost) is merged first, never replaced unseen
+        firsts.push({
+          group,
+          job: { docId: group.docId, state: info.state, coversThrough: 0, expectedRevision: null },
+        });
       else updates.push(group);
     }
     infos.clear();
-    const snap = await pushSnapshots(
+    const snap = await pushGuardedSnapshots(
       deps,
       firsts.map((f) => f.job),
     );
@@ -93,7 +99,7 @@ export async function pushBodies(deps: BodyPushDeps): Promise<{ pushed: number; 
       if (sent.tooLarge) {
         skip.add(group.docId);
         tooLarge = sent.tooLarge;
-      } else pushed += group.qids.length;
+      } else if (!sent.held) pushed += group.qids.length;
     }
   }
   return { pushed, error: tooLarge };
@@ -110,11 +116,15 @@ function groupRows(rows: { qid: string; docId: string; update: Uint8Array }[]): 
   return [...byDoc.values()];
 }
 
+/** `held`: nothing was stored and the rows stay queued for the next run (not an error). */
+interface UpdateSent {
+  error: SyncError | null;
+  tooLarge: SyncError | null;
+  held?: true;
+}
+
 /** One document's queued rows as one update; over 1 MB sealed, as a snapshot of the merged state. */
-async function pushUpdate(
-  deps: BodyPushDeps,
-  group: Group,
-): Promise<{ error: SyncError | null; tooLarge: SyncError | null }> {
+async function pushUpdate(deps: BodyPushDeps, group: Group): Promise<UpdateSent> {
   const merged = group.updates.length === 1 ? group.updates[0]! : Y.mergeUpdates(group.updates);
   const blob = encodeEnvelopeBlob(
     sealItem(deps.keyring, { type: NOTE_BODY_ADDRESS_TYPE, id: group.docId }, merged),
@@ -136,10 +146,7 @@ async function pushUpdate(
   return { error: null, tooLarge: null };
 }
 
-async function pushAsSnapshot(
-  deps: BodyPushDeps,
-  group: Group,
-): Promise<{ error: SyncError | null; tooLarge: SyncError | null }> {
+async function pushAsSnapshot(deps: BodyPushDeps, group: Group): Promise<UpdateSent> {
   const baseline = await mergeBaseline(deps, group.docId);
   if (!baseline.ok) return { error: baseline.error, tooLarge: null };
   const info = (await deps.bodies.uploadInfo([group.docId])).get(group.docId);
@@ -149,10 +156,18 @@ async function pushAsSnapshot(
     status: 413,
   };
   if (!info || baseline.value.kind === 'refused') return { error: null, tooLarge };
-  const job = { docId: group.docId, state: info.state, coversThrough: info.mark?.appliedSeq ?? 0 };
-  const snap = await pushSnapshots(deps, [job]);
+  const job = {
+    docId: group.docId,
+    state: info.state,
+    coversThrough: info.mark?.appliedSeq ?? 0,
+    // replaces only the revision the baseline GET just merged (or none, when there was none)
+    expectedRevision: baseline.value.revision,
+  };
+  const snap = await pushGuardedSnapshots(deps, [job]);
   if (snap.error) return { error: snap.error, tooLarge: null };
   const outcome = snap.outcomes[0];
+  // another device kept replacing it: the rows stay queued and go next run (nothing lost)
+  if (outcome?.kind === 'conflict') return { error: null, tooLarge: null, held: true };
   if (outcome?.kind !== 'accepted') return { error: null, tooLarge };
   await deps.outbox.ackBodies(group.qids);
   await deps.bodies.setMarks([

@@ -33,6 +33,8 @@ export type SnapshotOutcome =
 /** Session state of the snapshot routes: a 404 from the batch route latches (spec 4.3.11). */
 export interface SnapshotRoutes {
   batchMissing: boolean;
+  /** whether the service takes `expectedRevision` (guardedSnapshots.ts); absent until learnt */
+  precondition?: boolean;
 }
 
 export interface SnapshotDeps {
