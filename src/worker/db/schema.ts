@@ -31,6 +31,11 @@ import { SYNC_TABLES, type SyncTables } from './syncTables';
  * - 2026-11-21 v11: tag categories, a category index on tag definitions, project links (planMoreTables.ts).
  * - 2026-11-21 v14: what the sync service acknowledged of each record, for orphan repair (sync/syncAcks.ts).
  * - 2026-11-21 v15: notes typed into whose derived data waits (derivePending; deriveTables.ts).
+ * - 2026-11-21 v16: the tables of v6, v7, v9 and v14 declared again (LATE_TABLES_V16), unchanged.
+ *   Each of those versions landed after a higher one was already applied in development profiles
+ *   (v6 after v11, v7 and v9 after v12, v14 after v15), so a profile opened in between never
+ *   ran it and lacks its tables; Dexie then patched them in with a "SchemaDiff" warning and a
+ *   native version of its own. v16 creates whatever is missing the ordinary way.
  */
 export type {
   BodyRow,
@@ -55,6 +60,14 @@ export type VaultDb = Dexie &
 
 export { vaultDbName };
 
+/** Schema v16: every table of the versions that landed out of order, as they were declared. */
+export const LATE_TABLES_V16: Record<string, string> = {
+  ...RECORDS_TABLES,
+  ...EXTRACT_TABLES,
+  ...NOTES_TABLES_V9,
+  ...SYNC_ACK_TABLES_V14,
+};
+
 export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange): VaultDb {
   const db = new Dexie(
     vaultDbName(vaultId),
@@ -72,5 +85,6 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(12).stores(SYNC_ENGINE_TABLES_V12);
   db.version(14).stores(SYNC_ACK_TABLES_V14);
   db.version(15).stores(DERIVE_TABLES_V15);
+  db.version(16).stores(LATE_TABLES_V16);
   return db;
 }
