@@ -102,8 +102,10 @@ async function setup(count: number, failAt: string | null = null) {
         },
         uploadInfo: async () => new Map(),
         markOf: async (docId) => marks.get(docId) ?? null,
+        bodyIds: async () => [],
         setMarks: async () => {},
       },
+      session: new Map(),
       state: {
         get: async <T>(k: string) => state.get(k) as T | undefined,
         set: async (k, v) => void state.set(k, v),
