@@ -9,6 +9,10 @@ import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
 import { wikiLinks } from '../links/wikiLinkExtension';
 import { fileDrop, type OnFiles } from './drop/fileDropExtension';
+import { hasRunawayParagraph } from './runawayParagraph';
+
+/** Past this, one paragraph is shown as plain text (runawayParagraph.ts). */
+const PARAGRAPH_LIMIT = 100_000;
 
 interface Props {
   text: Y.Text;
@@ -26,18 +30,19 @@ interface Props {
  */
 export default function MarkdownEditor(props: Props) {
   let host!: HTMLDivElement;
+  const initial = props.text.toString();
+  const plain = hasRunawayParagraph(initial, PARAGRAPH_LIMIT);
   onMount(() => {
     const undo = new Y.UndoManager(props.text);
     const view = new EditorView({
       parent: host,
       state: EditorState.create({
-        doc: props.text.toString(),
+        doc: initial,
         extensions: [
           keymap.of([...yUndoManagerKeymap, ...defaultKeymap, ...searchKeymap, indentWithTab]),
           drawSelection(),
           highlightSelectionMatches(),
-          markdown(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          plain ? [] : [markdown(), syntaxHighlighting(defaultHighlightStyle, { fallback: true })],
           EditorView.lineWrapping,
           placeholder('Write in markdown…'),
           EditorView.contentAttributes.of({ 'aria-label': props.label, spellcheck: 'true' }),
@@ -54,5 +59,15 @@ export default function MarkdownEditor(props: Props) {
       undo.destroy();
     });
   });
-  return <div class="cm-host" ref={host} />;
+  return (
+    <>
+      {plain && (
+        <p class="editor-hint" role="status">
+          Shown as plain text: a paragraph of this note is over 100,000 characters, too long to highlight as
+          markdown while you type.
+        </p>
+      )}
+      <div class="cm-host" ref={host} />
+    </>
+  );
 }
