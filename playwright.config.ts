@@ -38,6 +38,9 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     {
       name: 'phone',
+      // The merge rules of sync-conflicts do not depend on the screen, and its three devices take
+      // minutes to set up: it runs on desktop only (the other sync specs run on both).
+      testIgnore: /sync-conflicts\.spec\.ts$/,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 3,
