@@ -286,6 +286,19 @@ export default async function mcpBench(): Promise<BenchRow[]> {
       }
       return out;
     });
+    // Baseline 3: this Chromium's fetch() itself, with no network and no service worker in the
+    // way (a blob: URL is answered inside the browser). No /mcp round trip can be cheaper.
+    const blobFetch = await page.evaluate(async () => {
+      const url = URL.createObjectURL(new Blob(['{"jsonrpc":"2.0","id":1,"result":{}}']));
+      const out: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        const t0 = performance.now();
+        await (await fetch(url)).text();
+        out.push(performance.now() - t0);
+      }
+      URL.revokeObjectURL(url);
+      return out;
+    });
     const direct = await pageCalls(page, 'vault_get_task', (i) => ({ id: `t${(i * 97) % TASKS}` }), 300);
     const directSearch = await pageCalls(
       page,
@@ -315,6 +328,27 @@ export default async function mcpBench(): Promise<BenchRow[]> {
       { group, name: '/mcp vault_get_task p95', value: p95Task, unit: 'ms', note },
       { group, name: '/mcp ping p50 (SW → vault worker, no tool)', value: p50Ping, unit: 'ms', note },
       { group, name: 'GET /mcp p50 (the service worker alone: 405)', value: p50Bare, unit: 'ms', note },
+      {
+        group,
+        name: 'GET /mcp p95 (the service worker alone: 405)',
+        value: quantile(bare, 0.95),
+        unit: 'ms',
+        note,
+      },
+      {
+        group,
+        name: 'fetch() of a blob: URL p50 (no network, no service worker)',
+        value: quantile(blobFetch, 0.5),
+        unit: 'ms',
+        note: "this Chromium's floor for any fetch(), /mcp included",
+      },
+      {
+        group,
+        name: 'fetch() of a blob: URL p95 (no network, no service worker)',
+        value: quantile(blobFetch, 0.95),
+        unit: 'ms',
+        note: "this Chromium's floor for any fetch(), /mcp included",
+      },
       {
         group,
         name: 'window.cairnAgent vault_get_task p50 (no service worker)',

@@ -84,7 +84,8 @@ export class SearchIndex {
       );
       const top = rankDocuments(this.state, expansions, this.filterMask(q), q.limit ?? DEFAULT_LIMIT);
       const ids = top.map((c) => this.state.docs[c.no]?.id ?? '');
-      const texts = await this.deps.texts.getTexts(ids);
+      const types = top.map((c) => this.state.docs[c.no]?.file_type ?? 'markdown');
+      const texts = await this.deps.texts.getTexts(ids, types);
       const hits: SearchHit[] = [];
       for (const c of top) {
         const d = this.state.docs[c.no];

@@ -27,8 +27,11 @@ export interface DocText {
 }
 
 export interface TextSource {
-  /** texts of the given ids; ids that no longer exist are absent */
-  getTexts(ids: readonly string[]): Promise<Map<string, DocText>>;
+  /**
+   * texts of the given ids; ids that no longer exist are absent. `fileTypes`, when given, holds
+   * each id's file type (same order), so a source can read only where that type's text lives.
+   */
+  getTexts(ids: readonly string[], fileTypes?: readonly FileType[]): Promise<Map<string, DocText>>;
 }
 
 export interface SearchQuery {
