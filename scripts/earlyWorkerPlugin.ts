@@ -25,7 +25,9 @@ export function earlyWorkerPlugin(): Plugin {
           {
             tag: 'script',
             injectTo: 'head',
-            children: `try{const v=new URL(location.href).searchParams.get('vault');window.__cairnVaultWorker={vault:v,worker:new Worker(${url},{type:'module',name:v?'cairn-vault:'+v:'cairn-vault'})}}catch{}`,
+            // `up` settles on the worker's first message (WORKER_UP, sent as its code starts):
+            // listened for here, as the worker may start before the app's modules evaluate.
+            children: `try{const v=new URL(location.href).searchParams.get('vault');const w=new Worker(${url},{type:'module',name:v?'cairn-vault:'+v:'cairn-vault'});window.__cairnVaultWorker={vault:v,worker:w,up:new Promise(r=>{const f=e=>{if(e.data&&e.data.type==='cairn:worker-up'){w.removeEventListener('message',f);r()}};w.addEventListener('message',f)})}}catch{}`,
           },
         ];
       },

@@ -13,6 +13,10 @@ import { peekVault } from './db/peekVault';
 import { openExisting } from './db/rawIdb';
 import { listFolderRows, listNotePage, type NoteListQuery, type NotePage } from './stores/noteListing';
 import type { VaultApi } from './vault/vaultApi';
+import { WORKER_UP } from './workerUp';
+
+// First: tell the page this thread runs, so it can start its first render (vaultWorker.ts).
+self.postMessage({ type: WORKER_UP });
 
 // The page names the vault in the worker's name (`cairn-vault:<id>`); `?vault=` is the older way.
 const named = self.name.startsWith('cairn-vault:') ? self.name.slice('cairn-vault:'.length) : '';
