@@ -51,6 +51,18 @@ test('draw two shapes, bind an arrow between them, reload: the binding holds and
   expect(Number(cxAfter)).toBe(Number(cxBefore) + 100);
   expect(Number(endAfter)).toBeGreaterThan(Number(endBefore) + 20);
 
+  // A free line (bound to nothing), and the rectangle filled red: both kept over a reload.
+  await page.getByRole('button', { name: 'Line', exact: true }).click();
+  await dragOnCanvas(page, [20, 340], [140, 400]);
+  await expect(page.locator('[data-type="line"]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Rectangle 1', exact: true }).click();
+  await page.getByLabel('Fill colour').fill('#ff0000');
+  await expect(page.locator('[data-type="rectangle"] rect').first()).toHaveAttribute('fill', '#ff0000');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('[data-type="line"]')).toHaveCount(1);
+  await expect(page.locator('[data-type="rectangle"] rect').first()).toHaveAttribute('fill', '#ff0000');
+
   // Undo brings the ellipse back.
   await page.getByRole('button', { name: 'Rectangle 1', exact: true }).click();
   await page.getByRole('button', { name: 'Delete element' }).click();

@@ -8,6 +8,7 @@ import { cardElement, type EntityType, entityHref } from './cardEntities';
 import { createCanvasScene } from './createCanvasScene';
 import { createCardTitles } from './createCardTitles';
 import { createViewport, type Point } from './createViewport';
+import { pinchStep } from './pinch';
 import { SceneElement } from './SceneElement';
 import {
   CONNECTORS,
@@ -18,7 +19,8 @@ import {
   shapeFromDrag,
 } from './sceneEdits';
 
-type Tool = 'select' | ShapeTool | 'arrow';
+type Connector = 'arrow' | 'line';
+type Tool = 'select' | ShapeTool | Connector;
 const TOOLS: [Tool, string][] = [
   ['select', 'Select'],
   ['rectangle', 'Rectangle'],
@@ -26,20 +28,25 @@ const TOOLS: [Tool, string][] = [
   ['diamond', 'Diamond'],
   ['text', 'Text'],
   ['arrow', 'Arrow'],
+  ['line', 'Line'],
   ['frame', 'Frame'],
 ];
+
+const DEFAULT_STROKE = '#1d2321';
 
 type Gesture =
   | { kind: 'pan'; last: Point }
   | { kind: 'create'; tool: ShapeTool; from: Point; id: string; before: CanvasElement[] }
-  | { kind: 'arrow'; from: string | null; start: Point; id: string; before: CanvasElement[] }
+  | { kind: 'arrow'; type: Connector; from: string | null; start: Point; id: string; before: CanvasElement[] }
+  | { kind: 'pinch' }
   | { kind: 'move'; ids: Set<string>; last: Point; before: CanvasElement[]; moved: boolean }
   | { kind: 'resize'; id: string; before: CanvasElement[] };
 
 /**
- * The canvas editor: an SVG scene with pan (drag the background), zoom (wheel, buttons), select,
- * move, resize, shapes, text, frames and arrows bound to shapes; undo/redo; keyboard moves and
- * deletes the focused element. Pointer events serve mouse, pen and touch alike.
+ * The canvas editor: an SVG scene with pan (drag the background), zoom (wheel, buttons, two-finger
+ * pinch), select, move, resize, shapes, text, frames, lines and arrows bound to shapes; stroke and
+ * fill colours; undo/redo; keyboard moves and deletes the focused element. Pointer events serve
+ * mouse, pen and touch alike.
  */
 export function CanvasEditor(props: {
   client: VaultClient;
@@ -67,6 +74,8 @@ export function CanvasEditor(props: {
       : (labels().get(el.id) ?? el.type);
   let svg!: SVGSVGElement;
   let gesture: Gesture | null = null;
+  /** Touch points down on the surface (screen coordinates): two make a pinch. */
+  const touches = new Map<number, Point>();
   let seq = 0;
   const newId = () => `el-${Date.now().toString(36)}-${(++seq).toString(36)}`;
 
@@ -85,17 +94,31 @@ export function CanvasEditor(props: {
     return undefined;
   };
 
+  /** A second finger turns whatever the first one started into a pinch (its preview is undone). */
+  function beginPinch() {
+    const g = gesture;
+    if (g && g.kind !== 'pan' && g.kind !== 'pinch') scene.preview(g.before);
+    gesture = { kind: 'pinch' };
+  }
+
   function begin(e: PointerEvent, on: CanvasElement | null) {
     if (e.button !== 0) return;
     e.preventDefault();
     svg.setPointerCapture(e.pointerId);
+    if (e.pointerType === 'touch') {
+      touches.set(e.pointerId, screenOf(e));
+      if (touches.size === 2) return beginPinch();
+      if (touches.size > 2) return;
+    }
     const t = tool();
     const before = scene.elements();
-    if (t === 'arrow') {
+    if (t === 'arrow' || t === 'line') {
       const start = worldOf(e);
       gesture = {
         kind: 'arrow',
-        from: on && !CONNECTORS.has(on.type) ? on.id : null,
+        type: t,
+        // Lines are free strokes; arrows bind to the shapes they start and end on.
+        from: t === 'arrow' && on && !CONNECTORS.has(on.type) ? on.id : null,
         start,
         id: newId(),
         before,
@@ -113,7 +136,19 @@ export function CanvasEditor(props: {
 
   function drag(e: PointerEvent) {
     const g = gesture;
-    if (!g) return;
+    const was = touches.get(e.pointerId);
+    if (was !== undefined) {
+      const now = screenOf(e);
+      const other = [...touches].find(([id]) => id !== e.pointerId)?.[1];
+      touches.set(e.pointerId, now);
+      if (g?.kind === 'pinch' && other !== undefined) {
+        const step = pinchStep([was, other], [now, other]);
+        viewport.zoomAt(step.factor, step.at);
+        viewport.panBy(step.dx, step.dy);
+        return;
+      }
+    }
+    if (!g || g.kind === 'pinch') return;
     const p = worldOf(e);
     if (g.kind === 'pan') {
       const s = screenOf(e);
@@ -140,12 +175,12 @@ export function CanvasEditor(props: {
     } else {
       const arrow: CanvasElement = {
         id: g.id,
-        type: 'arrow',
+        type: g.type,
         x: g.start.x,
         y: g.start.y,
         width: p.x - g.start.x,
         height: p.y - g.start.y,
-        strokeColor: '#1d2321',
+        strokeColor: DEFAULT_STROKE,
         startBinding: g.from,
         endBinding: null,
       };
@@ -154,9 +189,14 @@ export function CanvasEditor(props: {
   }
 
   function end(e: PointerEvent) {
+    if (touches.delete(e.pointerId) && gesture?.kind === 'pinch') {
+      // The pinch ends with its first finger lifted; the other one starts nothing.
+      if (touches.size === 0) gesture = null;
+      return;
+    }
     const g = gesture;
     gesture = null;
-    if (!g || g.kind === 'pan') return;
+    if (!g || g.kind === 'pan' || g.kind === 'pinch') return;
     if (g.kind === 'move' && !g.moved) return;
     if (g.kind === 'create') {
       const shape = shapeFromDrag(g.tool, g.id, g.from, worldOf(e));
@@ -171,16 +211,16 @@ export function CanvasEditor(props: {
     }
     if (g.kind === 'arrow') {
       const p = worldOf(e);
-      const target = shapeAt(e);
+      const target = g.type === 'arrow' ? shapeAt(e) : undefined;
       const to = target && target.id !== g.from ? target.id : null;
       const arrow: CanvasElement = {
         id: g.id,
-        type: 'arrow',
+        type: g.type,
         x: g.start.x,
         y: g.start.y,
         width: p.x - g.start.x,
         height: p.y - g.start.y,
-        strokeColor: '#1d2321',
+        strokeColor: DEFAULT_STROKE,
         startBinding: g.from,
         endBinding: to,
       };
@@ -218,6 +258,9 @@ export function CanvasEditor(props: {
   }
 
   const selectedEl = () => (selected() ? find(selected()!) : undefined);
+  /** Colours come from a colour input: always `#rrggbb`, which the element schema takes. */
+  const recolor = (id: string, colors: Pick<CanvasElement, 'strokeColor' | 'fillColor'>) =>
+    void scene.commit(scene.elements().map((x) => (x.id === id ? { ...x, ...colors } : x)));
 
   return (
     <section class="canvas-editor" aria-label="Canvas editor">
@@ -294,6 +337,35 @@ export function CanvasEditor(props: {
                 }}
               />
             </label>
+            <label>
+              Stroke colour
+              <input
+                type="color"
+                value={el().strokeColor ?? DEFAULT_STROKE}
+                onChange={(e) => recolor(el().id, { strokeColor: e.currentTarget.value })}
+              />
+            </label>
+            <Show when={!CONNECTORS.has(el().type) && el().type !== 'card'}>
+              <label>
+                Fill colour
+                <input
+                  type="color"
+                  value={
+                    el().fillColor === undefined || el().fillColor === 'transparent'
+                      ? '#ffffff'
+                      : el().fillColor
+                  }
+                  onChange={(e) => recolor(el().id, { fillColor: e.currentTarget.value })}
+                />
+              </label>
+              <button
+                type="button"
+                aria-pressed={el().fillColor === 'transparent'}
+                onClick={() => recolor(el().id, { fillColor: 'transparent' })}
+              >
+                No fill
+              </button>
+            </Show>
             <button
               type="button"
               class="danger"
@@ -322,7 +394,10 @@ export function CanvasEditor(props: {
           const el = shapeAt(e);
           if (el) openCard(el);
         }}
-        onPointerCancel={() => {
+        onPointerCancel={(e) => {
+          touches.delete(e.pointerId);
+          const g = gesture;
+          if (g && g.kind !== 'pan' && g.kind !== 'pinch') scene.preview(g.before);
           gesture = null;
         }}
         onWheel={(e) => {
