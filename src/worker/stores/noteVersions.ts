@@ -59,6 +59,15 @@ export function createNoteVersions(db: VaultDb, now: () => number, newId: () => 
 
     get: (versionId: string) => db.noteVersions.get(versionId),
 
+    /** Deletes one version; false when there was none with that id. */
+    async remove(versionId: string): Promise<boolean> {
+      return db.transaction('rw', db.noteVersions, async () => {
+        if ((await db.noteVersions.get(versionId)) === undefined) return false;
+        await db.noteVersions.delete(versionId);
+        return true;
+      });
+    },
+
     /** Call inside a rw transaction over noteVersions (deleting a note drops its versions). */
     async removeAll(noteId: string): Promise<void> {
       await db.noteVersions

@@ -6,12 +6,16 @@ import { graphOperations } from '../ops/graph/graphOperations';
 import { linkOperations } from '../ops/links/linkOperations';
 import { notesOperations } from '../ops/notes';
 import { attachmentOperations } from '../ops/notes/attachmentOperations';
+import { notesLookupOperations } from '../ops/notes/notesLookupOperations';
+import { noteVersionOperations } from '../ops/notes/noteVersionOperations';
 import { notePropertyOperations } from '../ops/properties/notePropertyOperations';
 import type { PropertyDefinitionStore } from '../ops/properties/propertyDefinitionStore';
 import { propertyOperations } from '../ops/properties/propertyOperations';
+import { propertyRenameOperations } from '../ops/properties/propertyRenameOperations';
 import type { Result } from '../ops/result';
 import { type SearchPort, searchOperations } from '../ops/search';
 import { searchAdminOperations } from '../ops/search/searchAdminOperations';
+import { searchTagOperations } from '../ops/search/searchTagOperations';
 import { settingsOperations } from '../ops/settings';
 import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
 import { tagOperations } from '../ops/tags/tagOperations';
@@ -51,16 +55,21 @@ export interface VaultOperationDeps {
  */
 export function vaultOperations(d: VaultOperationDeps): Operation[] {
   const { services, notes, bodies, linkReads, propertyDefs } = d;
+  const noteTags = createNoteTagIndex(services.db, bodies);
   return [
     ...notesOperations(notes),
+    ...notesLookupOperations(services.db),
+    ...noteVersionOperations(services.db, bodies),
     ...attachmentOperations(notes.attachments),
     ...linkOperations(linkReads),
     ...graphOperations(linkReads),
-    ...tagOperations(createNoteTagIndex(services.db, bodies)),
+    ...tagOperations(noteTags),
     ...propertyOperations(propertyDefs),
+    ...propertyRenameOperations(services.db, bodies, propertyDefs),
     ...notePropertyOperations(services.db, bodies, propertyDefs),
     ...folderViewOperations(services.db, notes, propertyDefs, services.feed),
     ...searchOperations(d.search),
+    ...searchTagOperations(noteTags),
     ...searchAdminOperations({
       reasons: createDexieSearchReasons(services),
       ...(d.rebuildSearch ? { rebuild: d.rebuildSearch } : {}),

@@ -121,6 +121,41 @@ export function createPropertyDefinitionStore(db: VaultDb, feed: ChangeFeed, now
         return null;
       }),
 
+    /**
+     * Renames a definition (its type and options kept) in one transaction; a new name that only
+     * changes letter case keeps the row. CONFLICT when another definition has the new name.
+     */
+    async rename(from: string, to: string): Promise<Result<PropertyDefinition>> {
+      const fromKey = nameKeyOf(from);
+      const toKey = nameKeyOf(to);
+      try {
+        const out = await db.transaction('rw', db.propertyDefinitions, async () => {
+          const cur = must(from, await db.propertyDefinitions.get(fromKey));
+          const other = toKey === fromKey ? undefined : await db.propertyDefinitions.get(toKey);
+          if (other)
+            throw new AppFailure({
+              code: 'CONFLICT',
+              message: `A property named "${other.name}" already exists.`,
+              field: 'args[1]',
+            });
+          const next = { ...cur, nameKey: toKey, name: to.trim(), modified: now() };
+          if (toKey !== fromKey) await db.propertyDefinitions.delete(fromKey);
+          await db.propertyDefinitions.put(next);
+          return next;
+        });
+        feed.committed([
+          ...(toKey === fromKey
+            ? []
+            : [{ table: 'propertyDefinitions', op: 'delete' as const, ids: [fromKey] }]),
+          { table: 'propertyDefinitions', op: 'put', ids: [toKey] },
+        ]);
+        return ok(out);
+      } catch (err) {
+        if (err instanceof AppFailure) return { ok: false, error: err.error };
+        throw err;
+      }
+    },
+
     addOption: (name: string, value: string, color?: OptionColor) =>
       write(name, (d) => {
         const cur = choice(must(name, d));
