@@ -61,6 +61,7 @@ export function notePropertyOperations(
             description: 'string, number, boolean, null or a list of strings',
             type: ['string', 'number', 'boolean', 'null', 'array'],
             items: { type: 'string' },
+            maxItems: 1000,
           },
         },
       ] as const,

@@ -29,7 +29,12 @@ export function searchOperations(index: SearchPort): Operation[] {
             properties: {
               limit: { type: 'integer', minimum: 1, maximum: 50 },
               folder: { type: 'string', description: 'only this folder and below it' },
-              file_types: { type: 'array', minItems: 1, items: { enum: FILE_TYPES } },
+              file_types: {
+                type: 'array',
+                minItems: 1,
+                maxItems: FILE_TYPES.length,
+                items: { enum: FILE_TYPES },
+              },
               fuzzy: { type: 'boolean' },
               prefix: { type: 'boolean' },
             },

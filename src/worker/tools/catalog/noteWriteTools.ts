@@ -15,7 +15,7 @@ export const createNote = defineToolSpec({
       title: NON_EMPTY,
       content_markdown: { type: 'string' },
       folder_path: { type: 'string' },
-      tags: { type: 'array', items: NON_EMPTY },
+      tags: { type: 'array', maxItems: 100, items: NON_EMPTY },
     },
   },
   annotations: writeAnnotations(false),

@@ -15,7 +15,7 @@ export const searchNotes = defineToolSpec({
       query: NON_EMPTY,
       limit: { type: 'integer', minimum: 1, maximum: 50 },
       folder_id: NON_EMPTY,
-      file_types: { type: 'array', minItems: 1, items: { enum: FILE_TYPES } },
+      file_types: { type: 'array', minItems: 1, maxItems: FILE_TYPES.length, items: { enum: FILE_TYPES } },
     },
   },
   annotations: readAnnotations(true),
