@@ -1,10 +1,12 @@
-import { createSignal, For, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, Show } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
 import type { TaskActions } from './createTaskActions';
 import { QuickAdd } from './QuickAdd';
-import { parseTags, type RepeatChoice, repeatChoiceOf, repeatConfigOf } from './repeatForm';
+import { RepeatFields } from './RepeatFields';
+import { parseTags, repeatConfigOf, repeatFormOf } from './repeatForm';
 import { TaskRow } from './TaskRow';
 import {
   PRIORITY_LABELS,
@@ -52,14 +54,27 @@ export function TaskEditor(props: Props) {
     () => props.id,
     (id) => readOp<{ tasks: TaskCard[] }>(props.client, 'tasks.getSubtasks', id),
   );
-  const [repeat, setRepeat] = createSignal<RepeatChoice | null>(null);
+  // The rule's fields live in a store, reset whenever the saved rule changes (here, by an agent or
+  // another device), so what Save sends is always built on the rule the task has now.
+  const [repeatForm, setRepeatForm] = createStore(repeatFormOf(null));
+  const [repeatFrom, setRepeatFrom] = createSignal<'due' | 'completion'>('due');
+  createEffect(
+    on(
+      () => JSON.stringify([task.data()?.repeatConfig ?? null, task.data()?.repeatFrom ?? null]),
+      () => {
+        const t = task.data();
+        setRepeatForm(reconcile(repeatFormOf(t?.repeatConfig ?? null)));
+        setRepeatFrom(t?.repeatFrom ?? 'due');
+      },
+    ),
+  );
 
   async function save(e: SubmitEvent, t: TaskRecord) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const text = (k: string) => String(f.get(k) ?? '');
     const orNull = (k: string) => (text(k) === '' ? null : text(k));
-    const choice = (repeat() ?? repeatChoiceOf(t)) as RepeatChoice;
+    const repeatConfig = repeatConfigOf(repeatForm, t.repeatConfig);
     const patch: Record<string, unknown> = {
       title: text('title').trim(),
       description: orNull('description'),
@@ -68,8 +83,8 @@ export function TaskEditor(props: Props) {
       dueTime: orNull('dueTime'),
       startDate: orNull('startDate'),
       tags: parseTags(text('tags')),
-      repeatConfig: repeatConfigOf(choice, Number(text('interval') || '1'), text('repeatEnd')),
-      repeatFrom: choice === 'none' ? null : text('repeatFrom'),
+      repeatConfig,
+      repeatFrom: repeatConfig === null ? null : repeatFrom(),
     };
     if (text('projectId') !== t.projectId) patch.projectId = text('projectId');
     else if (text('statusId') !== (t.statusId ?? '')) patch.statusId = text('statusId');
@@ -146,45 +161,12 @@ export function TaskEditor(props: Props) {
                   <input type="date" name="startDate" value={t().startDate ?? ''} />
                 </label>
               </div>
-              <div class="form-row">
-                <label>
-                  Repeat
-                  <select
-                    name="repeat"
-                    value={repeat() ?? repeatChoiceOf(t())}
-                    onChange={(e) => setRepeat(e.currentTarget.value as RepeatChoice)}
-                  >
-                    <option value="none">Never</option>
-                    <option value="daily">Daily</option>
-                    <option value="weekly">Weekly</option>
-                    <option value="monthly">Monthly</option>
-                    <option value="yearly">Yearly</option>
-                  </select>
-                </label>
-                <Show when={(repeat() ?? repeatChoiceOf(t())) !== 'none'}>
-                  <label>
-                    Every
-                    <input
-                      type="number"
-                      name="interval"
-                      min={1}
-                      max={999}
-                      value={t().repeatConfig?.interval ?? 1}
-                    />
-                  </label>
-                  <label>
-                    Repeat from
-                    <select name="repeatFrom" value={t().repeatFrom ?? 'due'}>
-                      <option value="due">Due date</option>
-                      <option value="completion">Completion</option>
-                    </select>
-                  </label>
-                  <label>
-                    Ends on
-                    <input type="date" name="repeatEnd" value={t().repeatConfig?.endDate ?? ''} />
-                  </label>
-                </Show>
-              </div>
+              <RepeatFields
+                form={repeatForm}
+                set={setRepeatForm}
+                repeatFrom={repeatFrom()}
+                onRepeatFrom={setRepeatFrom}
+              />
               <label>
                 Tags (comma separated)
                 <input name="tags" value={t().tags.join(', ')} />
