@@ -47,6 +47,8 @@ async function setUp(isLeader = true) {
     read: (op: string, ...args: unknown[]) => registry.read(op, args, ui),
     write: (op: string, ...args: unknown[]) =>
       registry.write(op, args, { ...ui, approve: async () => 'once' }),
+    denied: (op: string, ...args: unknown[]) =>
+      registry.write(op, args, { ...ui, approve: async () => 'deny' }),
     close: async () => {
       await db.delete();
       meta.close();
@@ -125,6 +127,8 @@ describe('vault.* operations', () => {
         search: { documents: 3 },
       },
     });
+    expect(await v.denied('vault.reindex')).toMatchObject({ ok: false, error: { code: 'APPROVAL_DENIED' } });
+    expect(v.rebuilt).toEqual([]);
     expect(await v.write('vault.reindex')).toMatchObject({ ok: true, value: { notes: 0 } });
     expect(v.rebuilt).toEqual([1]);
   });

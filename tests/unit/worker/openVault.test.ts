@@ -15,6 +15,9 @@ describe('opening a vault', () => {
     }
     const described = vault.registry.describe('notes.create');
     expect(described.ok && described.value.requires_approval).toBe(true);
+    // Spec 5: writes wait for the user; no write operation of the vault skips approval.
+    const unasked = vault.registry.list().filter((op) => op.kind === 'write' && !op.requiresApproval);
+    expect(unasked.map((op) => op.name)).toEqual([]);
     await (await vault.search).settled();
     vault.close();
   });

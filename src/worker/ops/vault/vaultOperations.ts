@@ -123,7 +123,8 @@ export function vaultHostOperations(host: VaultHost | undefined): Operation[] {
     }),
     defineOperation({
       kind: 'write',
-      requiresApproval: false,
+      // A write like any other (spec 5): an agent may not make the tab re-read the whole vault unasked.
+      requiresApproval: true,
       name: 'vault.reindex',
       summary: 'Rebuilds the open vault’s search index from its notes; answers how many and how long.',
       params: [] as const,
