@@ -13,6 +13,8 @@ export default defineConfig({
           // The default 5 s is too short for the IndexedDB-heavy tests (fake-indexeddb) when the
           // 2-core CI machine runs several test files at once; no test here waits on a timer.
           testTimeout: 20_000,
+          // One sync service for the whole run (the integration files used to start one each).
+          globalSetup: ['tests/unit/support/syncServiceSetup.ts'],
         },
       },
       {

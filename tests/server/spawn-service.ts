@@ -24,13 +24,19 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** A service being started: `ready` settles once it answers (or rejects with what it printed). */
+export interface StartingService extends RunningService {
+  ready: Promise<string>;
+}
+
 /**
  * Spawns the real service (scripts/server-dev.mjs: migrations + wrangler dev on workerd) on a
- * free port with a fresh persist dir, in its own process group, and resolves once it printed its
- * ready line. `stop` kills the whole group (wrangler spawns workerd) and removes the state.
- * Every @test.cairn.local address is a development account (code echoed, dev_seed plan).
+ * free port with a fresh persist dir, in its own process group, without waiting for it: `ready`
+ * resolves once it printed its ready line. `stop` kills the whole group (wrangler spawns workerd)
+ * and removes the state. Every @test.cairn.local address is a development account (code echoed,
+ * dev_seed plan).
  */
-export async function startSyncService(): Promise<RunningService> {
+export async function spawnSyncService(): Promise<StartingService> {
   const root = resolve(import.meta.dirname, '../..');
   const persist = mkdtempSync(join(tmpdir(), 'cairn-sync-test-'));
   const port = await freePort();
@@ -68,7 +74,7 @@ export async function startSyncService(): Promise<RunningService> {
     stopped = true;
     rmSync(persist, { recursive: true, force: true });
   };
-  const url = await new Promise<string>((ok, fail) => {
+  const ready = new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`sync service did not start in 90 s:\n${output}`)), 90_000);
     child.stdout?.on('data', (d) => {
       const m = /ready at (http:\/\/\S+)/.exec(String(d));
@@ -81,9 +87,18 @@ export async function startSyncService(): Promise<RunningService> {
       clearTimeout(timer);
       fail(new Error(`sync service exited with ${code}:\n${output}`));
     });
-  }).catch(async (err: unknown) => {
-    await stop();
-    throw err;
   });
-  return { url, logPath, stop };
+  return { url: `http://127.0.0.1:${port}`, logPath, stop, ready };
+}
+
+/** {@link spawnSyncService}, resolved once the service answers (stopped again if it never does). */
+export async function startSyncService(): Promise<RunningService> {
+  const service = await spawnSyncService();
+  try {
+    await service.ready;
+  } catch (err) {
+    await service.stop();
+    throw err;
+  }
+  return { url: service.url, logPath: service.logPath, stop: service.stop };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from '../sync/syncDevice';
 
 /**
@@ -70,11 +70,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
-let service: RunningService;
+let service: SharedSyncService;
 let devices: Device[] = [];
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   devices = [];
   for (const name of NAMES)
     devices.push(await openDevice(service.url, name, { snapshotDelays: { quietMs: 0, ceilingMs: 0 } }));
@@ -90,7 +90,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const d of devices) await d.close();
-  await service?.stop();
 });
 
 /** What the run did, to check that nothing acknowledged was lost. */

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from '../sync/syncDevice';
 
 /** Plan and usage, linking a device with the code, the device list and revoke: real service. */
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   a = await openDevice(service.url, 'A');
   b = await openDevice(service.url, 'B');
   const email = `link-${Date.now()}@test.cairn.local`;
@@ -22,7 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  await service?.stop();
 });
 
 const ok = <T>(res: SyncResult<T>): T => {

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from '../sync/syncDevice';
 
 /** Vault account binding (spec 3.5) wired into sign-in, against the real local service. */
-let service: RunningService;
+let service: SharedSyncService;
 const opened: Device[] = [];
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
 }, 120_000);
 
 afterAll(async () => {
   for (const d of opened) await d.close();
-  await service?.stop();
 });
 
 async function device(name: string) {

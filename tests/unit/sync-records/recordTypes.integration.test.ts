@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from '../sync/syncDevice';
 
 /**
@@ -7,13 +7,13 @@ import { type Device, openDevice, value } from '../sync/syncDevice';
  * real local service: created, updated and deleted on one device and seen so on the other.
  * Each test has its own account (the changes feed allows 60 requests a minute per account).
  */
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 const opened: Device[] = [];
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
 }, 120_000);
 
 beforeEach(async () => {
@@ -30,7 +30,6 @@ beforeEach(async () => {
 
 afterAll(async () => {
   for (const d of opened) await d.close();
-  await service?.stop();
 });
 
 async function both() {

@@ -7,10 +7,10 @@ import { vaultHostOperations } from '../../../src/worker/ops/vault/vaultOperatio
 import { createAccountVaults, seedSyncState } from '../../../src/worker/sync/accountVaults';
 import { createVaultHost } from '../../../src/worker/vault/createVaultHost';
 import { createVaultDirectory } from '../../../src/worker/vault/vaultDirectory';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let here: Device;
 let downloaded: Device | null = null;
@@ -19,7 +19,7 @@ const email = `account-vaults-${Date.now()}@test.cairn.local`;
 const ui = { caller: { kind: 'ui' } } as const;
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   // Device A made the account's vault, with a note in it.
   a = await openDevice(service.url, 'A');
   await a.signIn(email);
@@ -35,7 +35,6 @@ afterAll(async () => {
   await a?.close();
   await here?.close();
   await downloaded?.close();
-  await service?.stop();
 });
 
 describe('vault.listAccount and vault.downloadRemote against the real local service', () => {

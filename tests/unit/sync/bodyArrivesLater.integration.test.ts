@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
 /**
@@ -8,14 +8,14 @@ import { type Device, openDevice, value } from './syncDevice';
  * state"): a record reaches a device before its body; the device opens or edits it in between;
  * once the body arrives the text is there exactly once, on both devices.
  */
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 
 const crdtRoutes = (_method: string, path: string) => path.startsWith('/sync/crdt/');
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   a = await openDevice(service.url, 'A');
   b = await openDevice(service.url, 'B');
   const email = `later-${Date.now()}@test.cairn.local`;
@@ -28,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  await service?.stop();
 });
 
 const textOf = (state: Uint8Array) => {

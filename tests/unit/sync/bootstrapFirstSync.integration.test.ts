@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
 /**
@@ -7,7 +7,7 @@ import { type Device, openDevice, value } from './syncDevice';
  * local service (its secret configured by scripts/server-dev.mjs): opened before the first pull,
  * the token on every pull request, closed when the pull completed; a later sync opens none.
  */
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 const email = `boot-${Date.now()}@test.cairn.local`;
@@ -15,7 +15,7 @@ const email = `boot-${Date.now()}@test.cairn.local`;
 const seen: { route: string; token: boolean }[] = [];
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   a = await openDevice(service.url, 'A');
   b = await openDevice(service.url, 'B', {
     beforeFetch: async (method, path, init) => {
@@ -29,7 +29,6 @@ afterAll(async () => {
   for (const d of [a, b]) d?.sync.stop();
   await a?.close();
   await b?.close();
-  await service?.stop();
 });
 
 describe('first sync of a fresh device', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
 /**
@@ -10,7 +10,7 @@ import { type Device, openDevice, value } from './syncDevice';
  * B's: the service refuses it (expectedRevision), A merges B's snapshot and retries, and a fresh
  * device gets both edits. Without the precondition A's snapshot wins and B's edit is gone.
  */
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 let c: Device;
@@ -29,7 +29,7 @@ const released = new Promise<void>((r) => {
 });
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   a = await openDevice(service.url, 'A', {
     snapshotDelays: delays,
     beforeFetch: async (method, path) => {
@@ -56,7 +56,6 @@ afterAll(async () => {
   await a?.close();
   await b?.close();
   await c?.close();
-  await service?.stop();
 });
 
 const revisionOf = async (d: Device, id: string) => (await d.db.crdtMarks.get(id))?.revision ?? null;

@@ -3,14 +3,14 @@ import { generateDeviceKey } from '../../../src/sync/crypto';
 import type { SyncStatus } from '../../../src/sync/engine/syncStatus';
 import { type ERROR_TEXT, indicatorText } from '../../../src/ui/sync/syncMessages';
 import { DEVICE_KEY } from '../../../src/worker/sync/syncStateStore';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
 // Each category of issue 7 part 8 caused for real against the local service, through the engine:
 // the category the status reports, that the indicator does not say "Synced", and that sync
 // resumes once the cause is gone. (schema_invalid: pushRepair.integration.test.ts.)
 
-let service: RunningService;
+let service: SharedSyncService;
 const devices: Device[] = [];
 let n = 0;
 const newEmail = () => `errors-${Date.now()}-${++n}@test.cairn.local`;
@@ -49,7 +49,7 @@ const randomText = (bytes: number) => {
 };
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
 }, 120_000);
 
 afterAll(async () => {
@@ -58,7 +58,6 @@ afterAll(async () => {
   for (const d of devices) d.sync.stop();
   for (const d of devices) await d.sync.syncNow();
   for (const d of devices) await d.close();
-  await service?.stop();
 }, 120_000);
 
 describe('error categories against the real service', () => {

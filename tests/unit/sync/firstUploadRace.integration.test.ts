@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
 /**
@@ -11,7 +11,7 @@ import { type Device, openDevice, value } from './syncDevice';
  * null`), so the service refuses it; A merges B's snapshot and retries, and a fresh device gets
  * both texts. Sent unconditionally (as before), A's snapshot wins and B's text is gone.
  */
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 let c: Device;
@@ -30,7 +30,7 @@ const released = new Promise<void>((r) => {
 });
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   a = await openDevice(service.url, 'A', {
     beforeFetch: async (method, path) => {
       if (!armed || method !== 'POST' || !path.startsWith('/sync/crdt/snapshot')) return;
@@ -55,7 +55,6 @@ afterAll(async () => {
   await a?.close();
   await b?.close();
   await c?.close();
-  await service?.stop();
 });
 
 const revisionOf = async (d: Device, id: string) => (await d.db.crdtMarks.get(id))?.revision ?? null;

@@ -2,19 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
 import { BODY_SWEEP_PASS_AT } from '../../../src/sync/engine/pull/periodicSweep';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
 /**
  * The periodic CRDT sweep of every body (spec 4.3.10): a body update the change feed did not
  * deliver to a device (its cursor moved past it) reaches it through the sweep, on a schedule.
  */
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   a = await openDevice(service.url, 'A');
   b = await openDevice(service.url, 'B');
   const email = `sweep-${Date.now()}@test.cairn.local`;
@@ -27,7 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  await service?.stop();
 });
 
 async function typeAtEnd(d: Device, noteId: string, text: string) {

@@ -3,21 +3,21 @@ import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_CHECK_INTERVAL_MS, MANIFEST_CHECKED_AT } from '../../../src/sync/engine/pull/manifestCheck';
 import { markPulled } from '../../../src/worker/sync/pulledTransactions';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
 /**
  * The pull rules of spec 4.3.6 (orphans, dangling status), 4.3.7 (purged tombstones) and 4.3.9
  * (the manifest check), between engines through the real local service.
  */
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   a = await openDevice(service.url, 'A');
   b = await openDevice(service.url, 'B');
   const email = `rules-${Date.now()}@test.cairn.local`;
@@ -30,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  await service?.stop();
 });
 
 /** Writes in a transaction marked pulled: the outbox neither queues it nor keeps a tombstone. */

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
 /**
  * Push rules of spec 4.2.3 (pre-send validation) and 4.2.6 (orphan repair), between two engines
  * through the real local service.
  */
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 let email: string;
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   a = await openDevice(service.url, 'A');
   b = await openDevice(service.url, 'B');
   email = `repair-${Date.now()}@test.cairn.local`;
@@ -25,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  await service?.stop();
 });
 
 describe('push repair and validation', () => {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVaultKeyRecord, encodeVaultKeyRecord, parseRecoveryKey } from '../../../src/sync/crypto';
 import { RECOVERY_COPY } from '../../../src/sync/engine/account/recoveryKeyAgain';
 import { SYNC_VAULT_ID, VAULT_KEY } from '../../../src/worker/sync/syncStateStore';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
-let service: RunningService;
+let service: SharedSyncService;
 const devices: Device[] = [];
 const email = `recovery-${Date.now()}@test.cairn.local`;
 
@@ -25,7 +25,7 @@ async function storedText(d: Device): Promise<string> {
 }
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
 }, 120_000);
 
 afterAll(async () => {
@@ -34,7 +34,6 @@ afterAll(async () => {
   for (const d of devices) d.sync.stop();
   for (const d of devices) await d.sync.syncNow();
   for (const d of devices) await d.close();
-  await service?.stop();
 }, 120_000);
 
 describe('the recovery key shown again', () => {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 let recoveryKey = '';
 const email = `snap-${Date.now()}@test.cairn.local`;
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   a = await openDevice(service.url, 'A');
   b = await openDevice(service.url, 'B');
   await a.signIn(email);
@@ -20,7 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  await service?.stop();
 });
 
 const count = (d: Device, route: string) => d.requests.filter((r) => r === route).length;

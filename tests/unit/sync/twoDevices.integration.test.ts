@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { type RunningService, startSyncService } from '../../server/spawn-service';
+import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from './syncDevice';
 
-let service: RunningService;
+let service: SharedSyncService;
 let a: Device;
 let b: Device;
 
 beforeAll(async () => {
-  service = await startSyncService();
+  service = await sharedSyncService();
   a = await openDevice(service.url, 'A');
   b = await openDevice(service.url, 'B');
   const email = `two-${Date.now()}@test.cairn.local`;
@@ -25,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  await service?.stop();
 });
 
 async function both() {
