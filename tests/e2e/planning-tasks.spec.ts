@@ -93,3 +93,30 @@ test('create a task for today, edit it, complete it (phone and desktop)', async 
   await page.reload();
   await expect(page.getByText('Nothing due today.')).toBeVisible();
 });
+
+test('project settings: rename a project, add a status and move it up (desktop)', async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'the same controls on a phone; one run is enough');
+  await openTasks(page, '#/tasks/projects');
+  await page.getByRole('textbox', { name: 'New project name' }).fill('Garden');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('link', { name: 'Edit Garden' }).click();
+
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Garden plans');
+  await page.getByRole('button', { name: 'Save project' }).click();
+  await expect(page.getByRole('textbox', { name: 'Name of Done' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'New status name' }).fill('Review');
+  await page.getByRole('button', { name: 'Add' }).click();
+  const names = () =>
+    page
+      .getByRole('list', { name: 'Statuses' })
+      .getByRole('textbox', { name: /^Name of / })
+      .evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
+  await expect.poll(names).toEqual(['To do', 'In progress', 'Done', 'Review']);
+  await page.getByRole('button', { name: 'Move Review up' }).click();
+  await expect.poll(names).toEqual(['To do', 'In progress', 'Review', 'Done']);
+
+  await page.reload();
+  await expect.poll(names).toEqual(['To do', 'In progress', 'Review', 'Done']);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('link', { name: 'Edit Garden plans' })).toBeVisible();
+});

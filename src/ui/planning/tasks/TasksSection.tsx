@@ -5,6 +5,7 @@ import { FailureBanner } from '../shared/FailureBanner';
 import { createTaskActions } from './createTaskActions';
 import { DueView } from './DueView';
 import { ProjectBoard } from './ProjectBoard';
+import { ProjectSettings } from './ProjectSettings';
 import { ProjectsView } from './ProjectsView';
 import { TaskEditor } from './TaskEditor';
 import '../planning.css';
@@ -18,7 +19,8 @@ const VIEWS = [
 
 /**
  * `#/tasks/<view>`: today (default), upcoming, overdue, projects; `#/tasks/project/<id>[/list]`
- * a project's board or list; `#/tasks/task/<id>` the editor.
+ * a project's board or list; `#/tasks/edit/<id>` a project's settings and statuses;
+ * `#/tasks/task/<id>` the task editor.
  */
 export function TasksSection(props: SectionProps) {
   const failure = createFailure();
@@ -32,7 +34,11 @@ export function TasksSection(props: SectionProps) {
         {VIEWS.map(([id, label]) => (
           <a
             href={`#/tasks/${id}`}
-            aria-current={view() === id || (id === 'projects' && view() === 'project') ? 'page' : undefined}
+            aria-current={
+              view() === id || (id === 'projects' && (view() === 'project' || view() === 'edit'))
+                ? 'page'
+                : undefined
+            }
           >
             {label}
           </a>
@@ -54,6 +60,14 @@ export function TasksSection(props: SectionProps) {
             actions={actions}
             onOpen={open}
             onMode={(m) => (m === 'list' ? props.go('project', arg(), 'list') : props.go('project', arg()))}
+          />
+        </Match>
+        <Match when={view() === 'edit' && arg()}>
+          <ProjectSettings
+            client={props.client}
+            id={arg()}
+            actions={actions}
+            onDone={() => props.go('projects')}
           />
         </Match>
         <Match when={view() === 'task' && arg()}>

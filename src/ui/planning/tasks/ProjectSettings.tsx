@@ -1,0 +1,166 @@
+import { Show } from 'solid-js';
+import type { VaultClient } from '../../vault/createVaultClient';
+import { ConfirmButton } from '../shared/ConfirmButton';
+import { readOp } from '../shared/callOp';
+import { createLive } from '../shared/createLive';
+import type { TaskActions } from './createTaskActions';
+import { NotePicker } from './NotePicker';
+import { StatusesEditor } from './StatusesEditor';
+import { type StatusRecord, TASK_TABLES } from './taskTypes';
+
+interface FullProject {
+  id: string;
+  name: string;
+  description: string | null;
+  color: string;
+  icon: string | null;
+  isInbox: boolean;
+  homeNoteId: string | null;
+  archivedAt: string | null;
+  statuses: StatusRecord[];
+}
+
+/** The fields of the form that differ from the project's: an untouched field is never sent. */
+function projectPatch(form: HTMLFormElement, p: FullProject): Record<string, unknown> {
+  const f = new FormData(form);
+  const text = (k: string) => String(f.get(k) ?? '');
+  const orNull = (k: string) => (text(k).trim() === '' ? null : text(k).trim());
+  const next = {
+    name: text('name').trim(),
+    color: text('color'),
+    icon: orNull('icon'),
+    description: orNull('description'),
+  };
+  return Object.fromEntries(Object.entries(next).filter(([k, v]) => p[k as keyof typeof next] !== v));
+}
+
+/** `#/tasks/edit/<id>`: a project's fields, home note, archive, delete and statuses. */
+export function ProjectSettings(props: {
+  client: VaultClient;
+  id: string;
+  actions: TaskActions;
+  onDone: () => void;
+}) {
+  const project = createLive(
+    props.client,
+    TASK_TABLES,
+    () => props.id,
+    (id) => readOp<FullProject>(props.client, 'tasks.getProject', id),
+  );
+  const homeTitle = createLive(
+    props.client,
+    ['notes'],
+    () => project.data()?.homeNoteId ?? null,
+    async (noteId) => {
+      if (noteId === null) return { ok: true as const, value: null };
+      const res = await readOp<{ title: string }>(props.client, 'notes.get', noteId);
+      return { ok: true as const, value: res.ok ? res.value.title : '(deleted note)' };
+    },
+  );
+  return (
+    <section class="project-settings" aria-labelledby="project-settings-title">
+      <div class="plan-bar">
+        <button type="button" onClick={props.onDone} aria-label="Back">
+          ←
+        </button>
+        <h2 id="project-settings-title">Edit project</h2>
+      </div>
+      <Show when={project.error()}>
+        {(e) => (
+          <p class="plan-failure" role="alert">
+            {e().message}
+          </p>
+        )}
+      </Show>
+      <Show when={project.data()}>
+        {(p) => (
+          <>
+            <form
+              class="task-form"
+              onSubmit={async (e) => {
+                e.preventDefault();
+                const patch = projectPatch(e.currentTarget, p());
+                if (Object.keys(patch).length > 0)
+                  await props.actions.run('tasks.updateProject', p().id, patch);
+              }}
+            >
+              <div class="form-row">
+                <label>
+                  Name
+                  <input name="name" value={p().name} required maxLength={200} />
+                </label>
+                <label>
+                  Colour
+                  <input type="color" name="color" value={p().color} />
+                </label>
+                <label>
+                  Icon
+                  <input
+                    name="icon"
+                    value={p().icon ?? ''}
+                    maxLength={64}
+                    placeholder="an emoji or icon name"
+                  />
+                </label>
+              </div>
+              <label>
+                Description
+                <textarea name="description" rows={3} maxLength={10000}>
+                  {p().description ?? ''}
+                </textarea>
+              </label>
+              <div class="form-actions">
+                <button type="submit" class="primary">
+                  Save project
+                </button>
+              </div>
+            </form>
+            <section class="home-note" aria-label="Home note">
+              <p>
+                Home note:{' '}
+                <Show when={p().homeNoteId} fallback={<span class="empty">none</span>}>
+                  {(noteId) => (
+                    <a href={`#/note/${encodeURIComponent(noteId())}`}>{homeTitle.data() ?? '…'}</a>
+                  )}
+                </Show>{' '}
+                <Show when={p().homeNoteId}>
+                  <button
+                    type="button"
+                    onClick={() => void props.actions.run('tasks.setProjectHomeNote', p().id, null)}
+                  >
+                    Clear home note
+                  </button>
+                </Show>
+              </p>
+              <NotePicker
+                client={props.client}
+                label="Find a home note"
+                onPick={(noteId) => void props.actions.run('tasks.setProjectHomeNote', p().id, noteId)}
+              />
+            </section>
+            <StatusesEditor projectId={p().id} statuses={p().statuses} actions={props.actions} />
+            <Show when={!p().isInbox}>
+              <div class="form-actions">
+                <button
+                  type="button"
+                  onClick={() =>
+                    void props.actions.run('tasks.archiveProject', p().id, p().archivedAt === null)
+                  }
+                >
+                  {p().archivedAt === null ? 'Archive project' : 'Unarchive project'}
+                </button>
+                <ConfirmButton
+                  label="Delete project"
+                  question={`Delete “${p().name}” with all its tasks, statuses and links? This cannot be undone.`}
+                  onConfirm={async () => {
+                    if (await props.actions.run('tasks.deleteProject', p().id)) props.onDone();
+                  }}
+                />
+              </div>
+            </Show>
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
