@@ -2,6 +2,7 @@ import type { ApproveOperation, Caller } from '../ops/context';
 import type { Registry } from '../ops/registry';
 import { fail, type Result } from '../ops/result';
 import type { Schema } from '../ops/schema';
+import { previewOperation } from './approval/operationPreview';
 import { type ApprovalPort, createApprovalGate } from './approvalGate';
 import type { ToolAnnotations } from './catalog/toolSpec';
 import type { Tool, ToolEnv, ToolOutput, ToolPorts } from './defineTool';
@@ -41,17 +42,21 @@ export function createToolHost({ registry, tools, approve, ports = {} }: ToolHos
   const offered = () => tools.filter((t) => t.available(registry, ports));
 
   function operationApproval(tool: Tool, caller: Caller): ApproveOperation {
-    return (request) =>
-      gate.ask(
+    return async (request) => {
+      // Read before the user decides: the summary names each argument, an edit shows its diff.
+      const { summary, diff } = await previewOperation(registry, request, caller);
+      return gate.ask(
         {
           caller,
           tool: tool.spec.name,
-          summary: `${request.summary}: ${request.call}`,
+          summary,
           arguments: { operation: request.operation, args: request.args },
+          ...(diff === undefined ? {} : { diff }),
           destructive: request.destructive,
         },
         `${tool.spec.name}:${request.operation}`,
       );
+    };
   }
 
   return {
