@@ -5,6 +5,7 @@ import { AGENT_TABLES, type AgentTables } from './agentTables';
 import { DERIVE_TABLES_V15, type DeriveTables } from './deriveTables';
 import { EXTRACT_TABLES, type ExtractTables } from './extractTables';
 import { vaultDbName } from './names';
+import { NOTE_LAYOUT_TABLES_V18, type NoteLayoutTables } from './noteLayoutTables';
 import { NOTES_TABLES_V1, NOTES_TABLES_V2, NOTES_TABLES_V9, type NotesTables } from './notesTables';
 import { PLAN_MORE_TABLES, type PlanMoreTables } from './planMoreTables';
 import { PLANNING_TABLES, type PlanningTables } from './planningTables';
@@ -36,6 +37,8 @@ import { SYNC_TABLES, type SyncTables } from './syncTables';
  *   (v6 after v11, v7 and v9 after v12, v14 after v15), so a profile opened in between never
  *   ran it and lacks its tables; Dexie then patched them in with a "SchemaDiff" warning and a
  *   native version of its own. v16 creates whatever is missing the ordinary way.
+ * - 2026-11-21 v18: a folder's manual note order, note settings and the calendar's date-property
+ *   visibility, all local to the device (noteLayoutTables.ts).
  */
 export type {
   BodyRow,
@@ -56,7 +59,8 @@ export type VaultDb = Dexie &
   CrdtMarkTables &
   SyncAckTables &
   ExtractTables &
-  DeriveTables;
+  DeriveTables &
+  NoteLayoutTables;
 
 export { vaultDbName };
 
@@ -86,5 +90,6 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(14).stores(SYNC_ACK_TABLES_V14);
   db.version(15).stores(DERIVE_TABLES_V15);
   db.version(16).stores(LATE_TABLES_V16);
+  db.version(18).stores(NOTE_LAYOUT_TABLES_V18);
   return db;
 }

@@ -6,6 +6,9 @@ import { graphOperations } from '../ops/graph/graphOperations';
 import { linkOperations } from '../ops/links/linkOperations';
 import { notesOperations } from '../ops/notes';
 import { attachmentOperations } from '../ops/notes/attachmentOperations';
+import { calendarPropertyOperations } from '../ops/notes/calendarPropertyOperations';
+import { noteFolderOperations } from '../ops/notes/noteFolderOperations';
+import { notePositionOperations } from '../ops/notes/notePositionOperations';
 import { notesLookupOperations } from '../ops/notes/notesLookupOperations';
 import { noteVersionOperations } from '../ops/notes/noteVersionOperations';
 import { notePropertyOperations } from '../ops/properties/notePropertyOperations';
@@ -60,6 +63,9 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...notesOperations(notes),
     ...notesLookupOperations(services.db),
     ...noteVersionOperations(services.db, bodies),
+    ...noteFolderOperations(services.db, services.feed),
+    ...notePositionOperations(services.db, services.feed),
+    ...calendarPropertyOperations(services.db, propertyDefs, services.feed),
     ...attachmentOperations(notes.attachments),
     ...linkOperations(linkReads),
     ...graphOperations(linkReads),
