@@ -17,6 +17,7 @@ import { createDeadLetterProbe, DEAD_LETTER_PURGE_MIN, retentionCutoff } from '.
 import { pushBodies } from './push/pushBodies';
 import { pushRecords } from './push/pushRecords';
 import { createSnapshotSchedule, type SnapshotDelays } from './push/snapshotSchedule';
+import { createRateHold } from './rateHold';
 import { phaseOf, type SyncStatus } from './syncStatus';
 
 export const PUSH_DEBOUNCE_MS = 300;
@@ -52,7 +53,8 @@ export interface EngineDeps {
  * The sync cycle: push records, push bodies, pull (records then bodies), serially, one cycle at a
  * time. A push request goes out at once when the last cycle started more than 300 ms ago, else
  * rides one trailing timer; a request during a cycle runs one more cycle after it (spec 4.2.1).
- * A 60 s tick pulls. After stop() nothing is sent. A 426/403 write refusal parks the outbox
+ * A 60 s tick pulls; after a 429 the next cycle runs when its `Retry-After` ends, and nothing is
+ * sent before (rateHold.ts). After stop() nothing is sent. A 426/403 write refusal parks the outbox
  * (rows kept, attempts stopped, pulls go on); every later cycle (tick, wake, `foreground()`) first
  * polls the client policy and resumes pushing by itself once writes are allowed (3.1).
  */
@@ -69,6 +71,7 @@ export function createSyncEngine(deps: EngineDeps) {
     delays: deps.snapshotDelays,
   });
   const windows = createBodyWindows({ now: deps.now, timers: deps.timers, flush: () => void run() });
+  const rate = createRateHold({ now: deps.now, timers: deps.timers, fire: () => void run() });
   let stopped = true;
   let running: Promise<void> | null = null;
   let again = false;
@@ -188,6 +191,7 @@ export function createSyncEngine(deps: EngineDeps) {
 
   async function fail(error: SyncError): Promise<void> {
     if (error.code === 'CLIENT_UPGRADE_REQUIRED' || error.code === 'PLATFORM_WRITES_DISABLED') parked = true;
+    if (error.status === 429 && error.retryAfterSeconds !== undefined) rate.hold(error.retryAfterSeconds);
     if (error.code === 'SYNC_INVALID_SIGNATURE') {
       if (mismatchReported) return publish(undefined, false);
       mismatchReported = true;
@@ -196,7 +200,8 @@ export function createSyncEngine(deps: EngineDeps) {
   }
 
   function run(): Promise<void> {
-    if (stopped) return Promise.resolve();
+    // during a rate-limit hold every trigger (tick, wake, push, sync now) waits for its end
+    if (stopped || rate.held()) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -224,6 +229,7 @@ export function createSyncEngine(deps: EngineDeps) {
       stopped = true;
       windows.stop();
       schedule.stop();
+      rate.stop();
       if (timer !== null) deps.timers.clearTimeout(timer);
       if (tick !== null) deps.timers.clearInterval(tick);
       timer = null;
