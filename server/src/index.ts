@@ -1,6 +1,7 @@
 import { d1Sql } from './adapters/d1-sql';
 import { durableObjectHub } from './adapters/do-hub';
 import { httpMailer } from './adapters/http-mailer';
+import { inlineBlobs } from './adapters/inline-blobs';
 import { logMailer } from './adapters/log-mailer';
 import { r2Blobs } from './adapters/r2-blobs';
 import { sqlLimiter } from './adapters/sql-limiter';
@@ -24,7 +25,8 @@ function depsFor(env: Env, ctx: ExecutionContext): Deps {
   const sql = d1Sql(env.DB);
   const deps: Deps = {
     sql,
-    blobs: r2Blobs(env.BLOBS),
+    // small objects inline in D1, the rest in R2 (docs/protocol.md, "Small blobs inline in D1")
+    blobs: inlineBlobs(sql, r2Blobs(env.BLOBS)),
     clock: { nowMs: () => Date.now() },
     limiter: sqlLimiter(sql),
     mailer: config.development

@@ -8,7 +8,7 @@ const BATCHES = 10;
 const BATCH_SIZE = 100;
 const PAGE_SAMPLES = 15;
 
-/** Parses `Server-Timing: d1;dur=1.5, r2;dur=3` into {d1: 1.5, r2: 3}. */
+/** Parses `Server-Timing: d1;dur=1.5, blobs;dur=3` into {d1: 1.5, blobs: 3}. */
 function stages(header: string | null): Record<string, number> {
   const out: Record<string, number> = {};
   for (const part of (header ?? '').split(',')) {
@@ -46,7 +46,7 @@ async function signIn(base: string) {
 /**
  * Push throughput (100-item batches of ~1 KB payloads) and changes-page latency (500 refs) on
  * local workerd with local D1/R2, split by the service's Server-Timing stages (development only):
- * `sig` Ed25519 verification, `d1` metadata reads and the commit batch, `r2` blob writes/reads.
+ * `sig` Ed25519 verification, `d1` metadata reads and the commit batch, `blobs` object writes/reads (D1 inline objects and R2).
  */
 export default async function bench(): Promise<BenchRow[]> {
   const service = await startSyncService();
@@ -69,7 +69,7 @@ export default async function bench(): Promise<BenchRow[]> {
     }
     const payloadBytes = mean(batches.flat().map((i) => i.sizeBytes));
     const pushMs: number[] = [];
-    const split: Record<string, number[]> = { sig: [], d1: [], r2: [] };
+    const split: Record<string, number[]> = { sig: [], d1: [], blobs: [] };
     for (const [b, items] of batches.entries()) {
       const started = performance.now();
       const res = await fetch(`${service.url}/sync/push`, {
@@ -104,7 +104,7 @@ export default async function bench(): Promise<BenchRow[]> {
       { group, name: 'push batch latency p50 (100 items)', value: median(pushMs), unit: 'ms' },
       { group, name: 'push split: signature verification / batch', value: mean(split.sig ?? []), unit: 'ms' },
       { group, name: 'push split: D1 / batch', value: mean(split.d1 ?? []), unit: 'ms' },
-      { group, name: 'push split: R2 / batch', value: mean(split.r2 ?? []), unit: 'ms' },
+      { group, name: 'push split: blob writes / batch', value: mean(split.blobs ?? []), unit: 'ms' },
       {
         group,
         name: 'changes page latency p50 (500 refs)',

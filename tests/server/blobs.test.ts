@@ -78,4 +78,41 @@ describe('payload blobs in the object store (real workerd)', () => {
     expect(await blobs(b)).toEqual([]);
     expect(await blobs(a)).toEqual([key]);
   });
+
+  // small objects live inline in D1, larger ones in R2 (docs/protocol.md): the contract is the same
+  it('small and large snapshots read back byte for byte, and a replaced one is deleted, in either store', async () => {
+    const d = await signInDevice();
+    const small = Buffer.alloc(20, 7).toString('base64');
+    const large = Buffer.from(Array.from({ length: 40 * 1024 }, (_, i) => (i * 31) % 251)).toString('base64');
+    const put = async (noteId: string, snapshot: string) =>
+      (
+        await api<{ revision: string }>('/sync/crdt/snapshot', {
+          token: d.accessToken,
+          body: await signedSnapshot(d, 'default', { noteId, snapshot }),
+        })
+      ).body.revision;
+    const read = async (noteId: string) =>
+      (await api<CrdtSnapshotResponse>(`/sync/crdt/snapshot/${noteId}`, { token: d.accessToken })).body
+        .snapshot;
+    await put('s', small);
+    await put('l', large);
+    expect(await read('s')).toBe(small);
+    expect(await read('l')).toBe(large);
+    const before = await blobs(d);
+    expect(before).toHaveLength(2);
+
+    // each replaced by the other's size: the old objects go from both stores
+    await put('s', large);
+    await put('l', small);
+    const after = await blobs(d);
+    expect(after).toHaveLength(2);
+    expect(after.filter((k) => before.includes(k))).toEqual([]);
+    expect(await read('s')).toBe(large);
+    expect(await read('l')).toBe(small);
+
+    for (const key of after) await api('/dev/lose-blob', { token: d.accessToken, body: { key } });
+    expect(await read('s')).toBeNull();
+    expect(await read('l')).toBeNull();
+    expect(await blobs(d)).toEqual([]);
+  });
 });

@@ -1,15 +1,21 @@
+import { BLOB_CONCURRENCY, mapPool } from '../domain/pool';
 import type { BlobStore } from '../ports/blobs';
 
-/** The BlobStore port over an R2 bucket. */
+/** The BlobStore port over an R2 bucket (one object per key; batches are bounded fan-outs). */
 export function r2Blobs(bucket: R2Bucket): BlobStore {
+  const get = async (key: string) => {
+    const obj = await bucket.get(key);
+    return obj ? new Uint8Array(await obj.arrayBuffer()) : null;
+  };
   return {
     async put(key, bytes) {
       await bucket.put(key, bytes);
     },
-    async get(key) {
-      const obj = await bucket.get(key);
-      return obj ? new Uint8Array(await obj.arrayBuffer()) : null;
+    get,
+    async putMany(entries) {
+      await mapPool(entries, BLOB_CONCURRENCY, (e) => bucket.put(e.key, e.bytes));
     },
+    getMany: (keys) => mapPool(keys, BLOB_CONCURRENCY, get),
     async delete(keys) {
       if (keys.length > 0) await bucket.delete([...keys]);
     },

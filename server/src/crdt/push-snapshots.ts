@@ -4,7 +4,6 @@ import type { CrdtSnapshotBatchResult, SnapshotRefusalCode } from '../../../src/
 import { sha256Hex } from '../../../src/sync/protocol/signing';
 import type { Deps } from '../deps';
 import { devicePublicKey } from '../devices/directory';
-import { BLOB_CONCURRENCY, mapPool } from '../domain/pool';
 import { fail, ok, type Result } from '../domain/result';
 import type { Timing } from '../http/timing';
 import { isQuotaGuardFailure, quotaGuardStatement } from '../plans/quota-guard';
@@ -144,8 +143,8 @@ export async function pushSnapshots(
   }
   const cursors = new Map<string, number>();
   if (writes.length > 0) {
-    await timing.measure('r2', () =>
-      mapPool(writes, BLOB_CONCURRENCY, (w) => deps.blobs.put(w.key, w.p.bytes)),
+    await timing.measure('blobs', () =>
+      deps.blobs.putMany(writes.map((w) => ({ key: w.key, bytes: w.p.bytes }))),
     );
     const now = deps.clock.nowMs();
     const statements = writes.flatMap((w) =>

@@ -1,5 +1,5 @@
 /**
- * Accumulates time spent per stage (sig, d1, r2) in one request; rendered as a Server-Timing
+ * Accumulates time spent per stage (sig, d1, blobs: the object store and D1's inline objects) in one request; rendered as a Server-Timing
  * header in development so benchmarks can split latency. Never carries request data.
  */
 export class Timing {

@@ -1,12 +1,21 @@
 /**
- * Object store port for encrypted payload blobs (R2). Objects are written once under immutable
- * keys; `get` returns null for a missing object (never throws for absence); `delete` is
- * best-effort and idempotent.
+ * Object store port for encrypted payload blobs (R2, small ones inline in D1). Objects are written
+ * once under immutable keys; `get` returns null for a missing object (never throws for absence);
+ * `delete` is best-effort and idempotent. `putMany`/`getMany` are the batch forms the request
+ * paths use, so a store can answer many small objects in one round trip.
  */
 export interface BlobStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array | null>;
+  putMany(entries: readonly BlobEntry[]): Promise<void>;
+  /** in the order of `keys`; null for a missing object */
+  getMany(keys: readonly string[]): Promise<(Uint8Array | null)[]>;
   delete(keys: readonly string[]): Promise<void>;
   /** keys under `prefix`, at most `limit` (development tooling and audits; not on hot paths) */
   list(prefix: string, limit: number): Promise<string[]>;
+}
+
+export interface BlobEntry {
+  key: string;
+  bytes: Uint8Array;
 }

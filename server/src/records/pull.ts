@@ -1,7 +1,6 @@
 import type { NegotiatedTypes } from '../../../src/sync/protocol/item-types';
 import type { ItemRef, PullItem, PullResponse, PurgedTombstone } from '../../../src/sync/protocol/pull';
 import type { Deps } from '../deps';
-import { BLOB_CONCURRENCY, mapPool } from '../domain/pool';
 import type { Timing } from '../http/timing';
 import { type ItemRow, toPullItem, toPurgedTombstone } from './item-row';
 import { readRowsByRefs } from './read-rows';
@@ -12,9 +11,10 @@ export async function loadPayloads(
   timing: Timing,
   rows: readonly ItemRow[],
 ): Promise<(Uint8Array | null)[]> {
-  return timing.measure('r2', () =>
-    mapPool(rows, BLOB_CONCURRENCY, (r) => (r.blob_key ? deps.blobs.get(r.blob_key) : Promise.resolve(null))),
-  );
+  const keyed = rows.flatMap((r) => (r.blob_key ? [r.blob_key] : []));
+  const bytes = await timing.measure('blobs', () => deps.blobs.getMany(keyed));
+  const byKey = new Map(keyed.map((k, i) => [k, bytes[i] ?? null]));
+  return rows.map((r) => (r.blob_key ? (byKey.get(r.blob_key) ?? null) : null));
 }
 
 /**

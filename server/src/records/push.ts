@@ -4,7 +4,6 @@ import type { ClientIdentity } from '../../../src/sync/protocol/client-header';
 import type { PushAccepted, PushRejected, PushResponse } from '../../../src/sync/protocol/push';
 import type { Deps } from '../deps';
 import { devicePublicKey } from '../devices/directory';
-import { BLOB_CONCURRENCY, mapPool } from '../domain/pool';
 import type { Timing } from '../http/timing';
 import type { Entitlement } from '../plans/entitlement';
 import { isQuotaGuardFailure, quotaGuardStatement } from '../plans/quota-guard';
@@ -108,12 +107,10 @@ export async function pushItems(
     const fresh = writes.filter(
       (w) => stored.get(refKey(w.valid.item))?.blob_key !== w.blobKey && !written.has(w.blobKey),
     );
-    await ctx.timing.measure('r2', () =>
-      mapPool(fresh, BLOB_CONCURRENCY, async (w) => {
-        await deps.blobs.put(w.blobKey, w.valid.bytes);
-        written.add(w.blobKey);
-      }),
+    await ctx.timing.measure('blobs', () =>
+      deps.blobs.putMany(fresh.map((w) => ({ key: w.blobKey, bytes: w.valid.bytes }))),
     );
+    for (const w of fresh) written.add(w.blobKey);
     const statements = writes.flatMap((w) => commitStatements(w, stmtCtx));
     if (plan.growth > 0) statements.push(quotaGuardStatement(ctx.userId, limit));
     try {
@@ -226,7 +223,7 @@ async function verifySignatures(
 async function deleteBestEffort(deps: Deps, timing: Timing, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   try {
-    await timing.measure('r2', () => deps.blobs.delete(keys));
+    await timing.measure('blobs', () => deps.blobs.delete(keys));
   } catch (err) {
     // a lost delete leaks a bounded orphan object (spec 2.2.1); never fail the committed push
     deps.log('blob_delete_failed', {

@@ -1,0 +1,102 @@
+import { MAX_BOUND_PARAMETERS } from '../../../src/sync/protocol/limits';
+import type { BlobEntry, BlobStore } from '../ports/blobs';
+import { type Sql, sql } from '../ports/sql';
+
+/**
+ * Objects up to this size are stored in D1 (`inline_blobs`), larger ones in the object store.
+ * A note record is ~1 KB sealed and a short note's snapshot a few KB: on the local service one
+ * R2 put cost ~50 ms and dominated every push (docs/protocol.md, "Small blobs inline in D1").
+ */
+export const INLINE_BLOB_MAX_BYTES = 16 * 1024;
+// one D1 batch carries at most this many bytes of objects (D1 bounds a request's size)
+const BATCH_BYTES = 1024 * 1024;
+const KEYS_PER_SELECT = MAX_BOUND_PARAMETERS - 1;
+
+/**
+ * A BlobStore that keeps small objects inline in D1 and delegates the rest to `large`. Keys are
+ * the same object keys either way, so callers (quota, purge, isolation by the `<userId>/` prefix)
+ * do not know where an object lives. Reads look inline first: an object written before this
+ * store existed is found in `large`. Deletes and lists cover both.
+ */
+export function inlineBlobs(db: Sql, large: BlobStore, maxInline = INLINE_BLOB_MAX_BYTES): BlobStore {
+  const small = (e: BlobEntry) => e.bytes.byteLength <= maxInline;
+
+  async function putInline(entries: readonly BlobEntry[]): Promise<void> {
+    for (const chunk of byBytes(entries)) {
+      // same key, same bytes (keys carry a content hash or a fresh revision): a retry replaces
+      await db.batch(
+        chunk.map((e) =>
+          sql('INSERT OR REPLACE INTO inline_blobs (key, bytes) VALUES (?, ?)', e.key, e.bytes),
+        ),
+      );
+    }
+  }
+
+  async function getMany(keys: readonly string[]): Promise<(Uint8Array | null)[]> {
+    const found = new Map<string, Uint8Array>();
+    for (let i = 0; i < keys.length; i += KEYS_PER_SELECT) {
+      const part = keys.slice(i, i + KEYS_PER_SELECT);
+      const rows = await db.all<{ key: string; bytes: Uint8Array }>(
+        sql(`SELECT key, bytes FROM inline_blobs WHERE key IN (${part.map(() => '?').join(',')})`, ...part),
+      );
+      for (const r of rows) found.set(r.key, r.bytes);
+    }
+    const rest = keys.filter((k) => !found.has(k));
+    const fromLarge = rest.length > 0 ? await large.getMany(rest) : [];
+    const other = new Map(rest.map((k, i) => [k, fromLarge[i] ?? null]));
+    return keys.map((k) => found.get(k) ?? other.get(k) ?? null);
+  }
+
+  return {
+    async put(key, bytes) {
+      if (small({ key, bytes })) await putInline([{ key, bytes }]);
+      else await large.put(key, bytes);
+    },
+    async get(key) {
+      return (await getMany([key]))[0] ?? null;
+    },
+    async putMany(entries) {
+      await Promise.all([putInline(entries.filter(small)), large.putMany(entries.filter((e) => !small(e)))]);
+    },
+    getMany,
+    async delete(keys) {
+      for (let i = 0; i < keys.length; i += KEYS_PER_SELECT) {
+        const part = keys.slice(i, i + KEYS_PER_SELECT);
+        await db.run(
+          sql(`DELETE FROM inline_blobs WHERE key IN (${part.map(() => '?').join(',')})`, ...part),
+        );
+      }
+      await large.delete(keys);
+    },
+    async list(prefix, limit) {
+      const rows = await db.all<{ key: string }>(
+        sql(
+          'SELECT key FROM inline_blobs WHERE key >= ? AND key < ? ORDER BY key LIMIT ?',
+          prefix,
+          `${prefix}\uffff`,
+          limit,
+        ),
+      );
+      const keys = [...rows.map((r) => r.key), ...(await large.list(prefix, limit))];
+      return keys.sort().slice(0, limit);
+    },
+  };
+}
+
+/** Entries in groups of at most 50 statements and BATCH_BYTES of objects (one object always fits). */
+function byBytes(entries: readonly BlobEntry[]): BlobEntry[][] {
+  const groups: BlobEntry[][] = [];
+  let group: BlobEntry[] = [];
+  let bytes = 0;
+  for (const e of entries) {
+    if (group.length > 0 && (group.length >= 50 || bytes + e.bytes.byteLength > BATCH_BYTES)) {
+      groups.push(group);
+      group = [];
+      bytes = 0;
+    }
+    group.push(e);
+    bytes += e.bytes.byteLength;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
