@@ -120,3 +120,24 @@ test('project settings: rename a project, add a status and move it up (desktop)'
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('link', { name: 'Edit Garden plans' })).toBeVisible();
 });
+
+test('task editor: make a task a subtask and back; the Stats tab counts it (desktop)', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'no phone-specific UI here');
+  await openTasks(page, '#/tasks/today');
+  for (const title of ['Plan the trip', 'Book the train']) {
+    await page.getByRole('textbox', { name: 'New task for today' }).fill(title);
+    await page.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByRole('button', { name: title })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Book the train' }).click();
+  await page.getByRole('combobox', { name: 'Subtask of' }).selectOption({ label: 'Plan the trip' });
+  await page.getByRole('button', { name: 'Make subtask' }).click();
+  await page.getByRole('button', { name: 'Make a top-level task' }).click();
+  await expect(page.getByRole('combobox', { name: 'Subtask of' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Stats' }).click();
+  const open = page.getByRole('definition').first();
+  await expect(open).toHaveText('2');
+});

@@ -7,6 +7,7 @@ import type { TaskActions } from './createTaskActions';
 import { QuickAdd } from './QuickAdd';
 import { RepeatFields } from './RepeatFields';
 import { parseTags, repeatConfigOf, repeatFormOf } from './repeatForm';
+import { TaskNesting } from './TaskNesting';
 import { TaskRow } from './TaskRow';
 import {
   PRIORITY_LABELS,
@@ -201,6 +202,7 @@ export function TaskEditor(props: Props) {
                 </button>
               </div>
             </form>
+            <TaskNesting client={props.client} task={t()} actions={props.actions} />
             <section class="subtasks" aria-labelledby="subtasks-title">
               <h3 id="subtasks-title">Subtasks</h3>
               <ul class="task-list">

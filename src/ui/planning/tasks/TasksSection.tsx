@@ -7,6 +7,7 @@ import { DueView } from './DueView';
 import { ProjectBoard } from './ProjectBoard';
 import { ProjectSettings } from './ProjectSettings';
 import { ProjectsView } from './ProjectsView';
+import { StatsView } from './StatsView';
 import { TaskEditor } from './TaskEditor';
 import '../planning.css';
 
@@ -15,10 +16,11 @@ const VIEWS = [
   ['upcoming', 'Upcoming'],
   ['overdue', 'Overdue'],
   ['projects', 'Projects'],
+  ['stats', 'Stats'],
 ] as const;
 
 /**
- * `#/tasks/<view>`: today (default), upcoming, overdue, projects; `#/tasks/project/<id>[/list]`
+ * `#/tasks/<view>`: today (default), upcoming, overdue, projects, stats; `#/tasks/project/<id>[/list]`
  * a project's board or list; `#/tasks/edit/<id>` a project's settings and statuses;
  * `#/tasks/task/<id>` the task editor.
  */
@@ -51,6 +53,9 @@ export function TasksSection(props: SectionProps) {
         </Match>
         <Match when={view() === 'projects'}>
           <ProjectsView client={props.client} actions={actions} />
+        </Match>
+        <Match when={view() === 'stats'}>
+          <StatsView client={props.client} />
         </Match>
         <Match when={view() === 'project' && arg()}>
           <ProjectBoard
