@@ -63,7 +63,9 @@ test('allow once, then deny: the denial changes nothing and both are in the audi
   await expect(rows.nth(1)).toContainText('Allowed once');
 });
 
-test('allow for this tab is remembered per tool; deletes never offer it; Escape denies', async ({ page }) => {
+test('allow for this tab is remembered per tool; deletes never offer it; Escape and Close deny', async ({
+  page,
+}) => {
   await openControlled(page);
   const dialog = dialogOf(page);
   const first = callTool(page, 'vault_create_folder', { path: 'T1' });
@@ -81,6 +83,13 @@ test('allow for this tab is remembered per tool; deletes never offer it; Escape 
   const escaped = await del;
   expect(escaped.structuredContent.code).toBe('APPROVAL_DENIED');
   await expect(dialog).toBeHidden();
+
+  // The dialog's Close button denies too, and nothing is deleted.
+  const closed = callTool(page, 'vault_delete_folder', { path: 'T2' });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  expect((await closed).structuredContent.code).toBe('APPROVAL_DENIED');
+  await expect(dialog).toBeHidden();
+  expect((await callTool(page, 'vault_list_folder', { path: 'T2' })).isError).toBeUndefined();
 });
 
 test('an unanswered request is denied at the time-out', async ({ page }) => {

@@ -6,7 +6,7 @@ import './agent.css';
 /**
  * The in-app approval dialog (a modal <dialog>, accessible name "Agent request"). It shows the
  * caller, the tool, the summary, the exact arguments and, for edits, the diff. "Allow for this
- * tab" is not offered for deletes. Escape and closing deny.
+ * tab" is not offered for deletes. Escape and closing (its Close button) deny.
  */
 export function ApprovalDialog(props: { queue: ApprovalQueue }) {
   let dialog!: HTMLDialogElement;
@@ -33,6 +33,10 @@ export function ApprovalDialog(props: { queue: ApprovalQueue }) {
       <Show when={props.queue.current()} keyed>
         {(p: PendingApproval) => (
           <>
+            {/* Closing the dialog is a denial (onClose), like Escape. */}
+            <button type="button" class="agent-close" aria-label="Close" onClick={() => dialog.close()}>
+              ×
+            </button>
             <h2>An agent asks to change your vault</h2>
             <dl>
               <dt>Caller</dt>
