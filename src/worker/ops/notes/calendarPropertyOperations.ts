@@ -18,7 +18,8 @@ export function calendarPropertyOperations(
   return [
     defineOperation({
       name: 'notes.getCalendarPropertyNames',
-      summary: 'The date property definitions, each with whether the calendar shows notes by it',
+      summary:
+        'The date property definitions, each with its calendar visibility flag (stored; the calendar view does not list notes by date property yet)',
       kind: 'read',
       params: [] as const,
       handler: async () => {
@@ -29,7 +30,8 @@ export function calendarPropertyOperations(
     }),
     defineOperation({
       name: 'notes.setCalendarPropertyVisibility',
-      summary: 'Show or hide, on the calendar, the notes dated by one date property',
+      summary:
+        'Set the calendar visibility flag of one date property (stored and read back; the calendar view does not list notes by date property yet)',
       kind: 'write',
       requiresApproval: true,
       params: [

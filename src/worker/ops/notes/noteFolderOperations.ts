@@ -21,7 +21,8 @@ export function noteFolderOperations(db: Db, feed: Pick<ChangeFeed, 'committed'>
   return [
     defineOperation({
       name: 'notes.getFolderConfig',
-      summary: "A folder's note settings: list sort (modified, title, manual) and template for new notes",
+      summary:
+        "A folder's stored note settings: list sort (modified, title, manual) and template id (the note list and New note do not apply them yet)",
       kind: 'read',
       params: [{ name: 'folder', required: true, schema: FOLDER_ARG }] as const,
       handler: async ([raw]) => {
@@ -31,7 +32,7 @@ export function noteFolderOperations(db: Db, feed: Pick<ChangeFeed, 'committed'>
     }),
     defineOperation({
       name: 'notes.getFolderTemplate',
-      summary: 'The template new notes in a folder start from (its folder config), or null',
+      summary: "The template named by a folder's config, or null (New note does not start from it yet)",
       kind: 'read',
       params: [{ name: 'folder', required: true, schema: FOLDER_ARG }] as const,
       handler: async ([raw]) => {

@@ -48,7 +48,8 @@ export function notePositionOperations(db: Db, feed: Pick<ChangeFeed, 'committed
     }),
     defineOperation({
       name: 'notes.reorder',
-      summary: "Set a folder's manual note order: the notes listed come first, in that order",
+      summary:
+        "Set a folder's stored manual note order: the notes listed come first, in that order (the note list does not sort by it yet)",
       kind: 'write',
       requiresApproval: true,
       params: [
