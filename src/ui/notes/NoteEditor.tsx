@@ -14,6 +14,7 @@ import { createNoteDraft } from './createNoteDraft';
 import { createFileDrop } from './drop/createFileDrop';
 import { DropStatus } from './drop/DropStatus';
 import type { OnFiles } from './drop/fileDropExtension';
+import { LinkedTasks } from './LinkedTasks';
 import { VersionsDialog } from './VersionsDialog';
 
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
@@ -122,6 +123,7 @@ export default function NoteEditor(props: Props) {
                   }
                 />
                 <AttachmentsPanel client={props.client} noteId={n().id} onOpen={props.onOpen} />
+                <LinkedTasks client={props.client} noteId={n().id} />
               </Show>
               <LinksPanel client={props.client} id={n().id} onOpen={props.onOpen} onCreate={follow.create} />
             </>

@@ -21,6 +21,8 @@ export interface NoteRow {
   aliases?: string[];
   /** the frontmatter's properties (folder views list them without reading bodies); absent on rows written before 2026-11-21 */
   properties?: Record<string, unknown>;
+  /** tasks the body links to (noteText.ts); indexed from schema v17, absent on rows written before it */
+  linkedTaskIds?: string[];
   emoji: string | null;
   localOnly: boolean;
   /** filed files only: MIME type and size in bytes (null/absent for markdown) */

@@ -11,6 +11,7 @@ import { PLAN_MORE_TABLES, type PlanMoreTables } from './planMoreTables';
 import { PLANNING_TABLES, type PlanningTables } from './planningTables';
 import { RECORDS_TABLES, type RecordsTables } from './recordsTables';
 import { SYNC_TABLES, type SyncTables } from './syncTables';
+import { TASK_LINK_TABLES_V17, upgradeTaskLinksV17 } from './taskLinkTables';
 
 /**
  * One IndexedDB database per vault, named `cairn-vault-<vaultId>`. Each feature declares its
@@ -37,6 +38,9 @@ import { SYNC_TABLES, type SyncTables } from './syncTables';
  *   (v6 after v11, v7 and v9 after v12, v14 after v15), so a profile opened in between never
  *   ran it and lacks its tables; Dexie then patched them in with a "SchemaDiff" warning and a
  *   native version of its own. v16 creates whatever is missing the ordinary way.
+ * - 2026-11-21 v17: task link indexes: notes `*linkedTaskIds`, canvases `*cardKeys`, tasks
+ *   `sourceNoteId`; the upgrade derives the two new fields of existing rows (taskLinkTables.ts).
+ *   Landed after v18: a development profile opened at v18 in between lacks these indexes (delete it).
  * - 2026-11-21 v18: a folder's manual note order, note settings and the calendar's date-property
  *   visibility, all local to the device (noteLayoutTables.ts).
  */
@@ -90,6 +94,7 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(14).stores(SYNC_ACK_TABLES_V14);
   db.version(15).stores(DERIVE_TABLES_V15);
   db.version(16).stores(LATE_TABLES_V16);
+  db.version(17).stores(TASK_LINK_TABLES_V17).upgrade(upgradeTaskLinksV17);
   db.version(18).stores(NOTE_LAYOUT_TABLES_V18);
   return db;
 }

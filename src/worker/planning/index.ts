@@ -12,6 +12,7 @@ import { journalOperations } from './journal/journalOperations';
 import { tagGroup } from './tags';
 import { projectLinkOperations } from './tasks/projectLinkOperations';
 import { projectOperations } from './tasks/projectOperations';
+import { taskLinkOperations } from './tasks/taskLinkOperations';
 import { taskReadOperations } from './tasks/taskReadOperations';
 import { createTaskStore } from './tasks/taskStore';
 import { taskWriteOperations } from './tasks/taskWriteOperations';
@@ -45,6 +46,20 @@ function notesCreator(services: VaultServices): NoteCreator {
         ? { ok: true, value: { id: res.value.id, name: res.value.name, file: res.value.file } }
         : res;
     },
+    async append(noteId, markdown) {
+      const store = await get();
+      const note = await store.get(noteId);
+      if (note?.fileType !== 'markdown')
+        return {
+          ok: false,
+          error: { code: 'NOT_FOUND', message: `no note ${JSON.stringify(noteId)}`, field: 'noteId' },
+        };
+      // The body is a CRDT document: the store writes the smallest splice, so an edit made
+      // meanwhile in an open editor merges rather than being overwritten.
+      const before = note.markdown.trimEnd();
+      const res = await store.updateBody(noteId, before === '' ? markdown : `${before}\n\n${markdown}`);
+      return res.ok ? { ok: true, value: { id: noteId, title: res.value.title } } : res;
+    },
     async remove(id) {
       await (await get()).delete(id);
     },
@@ -77,6 +92,7 @@ export function planningOperations(
   return [
     ...taskReadOperations(tasks, services.db),
     ...taskWriteOperations(tasks),
+    ...taskLinkOperations(tasks, services.db),
     ...projectOperations(tasks),
     ...projectLinkOperations(services, tasks),
     ...journalOperations(services, tasks),

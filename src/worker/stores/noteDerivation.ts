@@ -130,6 +130,7 @@ function sameDerived(row: NoteRow, d: DerivedText): boolean {
     row.wordCount === d.wordCount &&
     sameList(row.tags, d.tags) &&
     sameList(row.aliases ?? [], d.aliases) &&
+    sameList(row.linkedTaskIds ?? [], d.linkedTaskIds) &&
     JSON.stringify(row.properties ?? {}) === JSON.stringify(d.properties)
   );
 }

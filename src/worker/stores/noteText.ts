@@ -2,6 +2,7 @@ import { readNote } from '../domain/notes/frontmatter/readNote';
 import { aliasesOf } from '../domain/notes/noteHeader';
 import { noteTags } from '../domain/notes/tags';
 import { wordCount } from '../domain/notes/wordCount';
+import { taskIdsInText } from '../domain/tasks/links/taskIdsInText';
 
 /** The most a note's markdown may hold, in UTF-8 bytes: the sync snapshot cap (spec 8.2). */
 export const MAX_NOTE_BYTES = 5 * 1024 * 1024;
@@ -13,6 +14,8 @@ export interface DerivedText {
   tags: string[];
   aliases: string[];
   properties: Record<string, unknown>;
+  /** tasks the body links to (`svc://task/<id>`, `#/tasks/task/<id>`): a task's linkedNoteIds */
+  linkedTaskIds: string[];
 }
 
 /** What the list and tag views keep of a body, derived once per write, never on read. */
@@ -28,6 +31,7 @@ export function deriveText(markdown: string): DerivedText {
     tags: noteTags(frontmatter, body),
     aliases: aliasesOf(frontmatter),
     properties: frontmatter,
+    linkedTaskIds: taskIdsInText(body),
   };
 }
 

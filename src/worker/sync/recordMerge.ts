@@ -1,4 +1,4 @@
-import { canvasPath } from '../domain/canvas/canvasRecord';
+import { type CanvasRow, canvasPath, cardKeysOf } from '../domain/canvas/canvasRecord';
 import { remoteWins } from '../domain/clock/mergeRecords';
 import { compare, merge, type VectorClock } from '../domain/clock/vectorClock';
 import { journalId } from '../domain/journal/journalEntry';
@@ -83,7 +83,11 @@ export function incomingRow(
         isText(payload.title) &&
         isText(payload.folder) &&
         Array.isArray(payload.elements)
-        ? row({ ...withClock, pathKey: canvasPath(payload.folder, payload.title).toLowerCase() })
+        ? row({
+            ...withClock,
+            pathKey: canvasPath(payload.folder, payload.title).toLowerCase(),
+            cardKeys: cardKeysOf(payload.elements.filter(isObject) as CanvasRow['elements']),
+          })
         : UNREADABLE;
     case 'setting':
       return payload.key === key && 'value' in payload ? row(withClock) : UNREADABLE;

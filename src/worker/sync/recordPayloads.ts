@@ -13,14 +13,15 @@ type Row = Record<string, unknown> & { clock?: VectorClock };
  * Local-only fields, never synced (docs/sync-client.md "Types and payloads"): `syncedAt` of tasks
  * and projects; the derived index keys of task rows (`state`, `parentKey`, `statusKey`, rebuilt on
  * apply); `localOnly` of notes (a local-only note is never pushed at all); a canvas's `pathKey`
- * (the unique-name index, rebuilt on apply so a name clash between two devices is settled locally);
+ * (the unique-name index, rebuilt on apply so a name clash between two devices is settled locally)
+ * and its `cardKeys` (the card index, rebuilt on apply);
  * the derived index keys of the schema v6 records (`days`, `targetKey`, `itemKey`, `nameKey`).
  */
 const LOCAL_FIELDS: Record<string, readonly string[]> = {
   task: ['syncedAt', 'state', 'parentKey', 'statusKey'],
   project: ['syncedAt'],
   note: ['localOnly'],
-  canvas: ['pathKey'],
+  canvas: ['pathKey', 'cardKeys'],
   calendar_event: ['days'],
   reminder: ['targetKey'],
   bookmark: ['itemKey'],

@@ -42,7 +42,7 @@ describe('inbox captures beyond text and link', () => {
       inboxOperations(
         v.services,
         createTaskStore(v.services, 'UTC'),
-        { create: refuse, attach: refuse, remove: async () => {} },
+        { create: refuse, attach: refuse, append: refuse, remove: async () => {} },
         net,
       ),
     );
@@ -137,7 +137,7 @@ describe('inbox captures beyond text and link', () => {
       inboxOperations(
         v.services,
         createTaskStore(v.services, 'UTC'),
-        { create: refuse, attach: refuse, remove: async () => {} },
+        { create: refuse, attach: refuse, append: refuse, remove: async () => {} },
         net,
       ),
     );

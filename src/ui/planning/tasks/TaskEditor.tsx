@@ -7,6 +7,7 @@ import type { TaskActions } from './createTaskActions';
 import { QuickAdd } from './QuickAdd';
 import { RepeatFields } from './RepeatFields';
 import { parseTags, repeatConfigOf, repeatFormOf } from './repeatForm';
+import { TaskLinkedItems } from './TaskLinkedItems';
 import { TaskNesting } from './TaskNesting';
 import { TaskRow } from './TaskRow';
 import {
@@ -215,6 +216,7 @@ export function TaskEditor(props: Props) {
                 onAdd={(title) => props.actions.create({ title, parentId: t().id })}
               />
             </section>
+            <TaskLinkedItems client={props.client} taskId={t().id} />
           </>
         )}
       </Show>

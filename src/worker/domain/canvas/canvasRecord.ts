@@ -10,9 +10,23 @@ export interface CanvasRow {
   /** lower-cased `folder/title`: the unique, folder-qualified name */
   pathKey: string;
   elements: CanvasElement[];
+  /**
+   * `type:id` of each entity with a card on the scene (`cardKeysOf`): the index behind a task's
+   * linkedCanvasIds and tasks.listForItem. Derived, local (never synced: recomputed on apply);
+   * absent on rows written before schema v17 until its upgrade.
+   */
+  cardKeys?: string[];
   createdAt: number;
   updatedAt: number;
   clock: VectorClock;
+}
+
+/** The entities a scene holds cards of, as `type:id`, unique, in scene order. */
+export function cardKeysOf(elements: readonly CanvasElement[]): string[] {
+  const keys = new Set<string>();
+  for (const e of elements)
+    if (e.type === 'card' && e.entity_type && e.entity_id) keys.add(`${e.entity_type}:${e.entity_id}`);
+  return [...keys];
 }
 
 export const canvasPath = (folder: string, title: string) => (folder === '' ? title : `${folder}/${title}`);

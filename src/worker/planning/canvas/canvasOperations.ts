@@ -1,5 +1,5 @@
 import { sceneSchema } from '../../domain/canvas/canvasElement';
-import { type CanvasRow, canvasPath, toCanvasListEntry } from '../../domain/canvas/canvasRecord';
+import { type CanvasRow, canvasPath, cardKeysOf, toCanvasListEntry } from '../../domain/canvas/canvasRecord';
 import { checkScene } from '../../domain/canvas/checkScene';
 import { tick } from '../../domain/clock/vectorClock';
 import { checkFolderPath } from '../../domain/notes/paths/folderPath';
@@ -102,6 +102,7 @@ export function canvasOperations(services: VaultServices): Operation[] {
             folder,
             pathKey,
             elements: [],
+            cardKeys: [],
             createdAt: now,
             updatedAt: now,
             clock: tick({}, services.deviceId),
@@ -128,6 +129,7 @@ export function canvasOperations(services: VaultServices): Operation[] {
           const next = {
             ...row,
             elements,
+            cardKeys: cardKeysOf(elements),
             updatedAt: services.now(),
             clock: tick(row.clock, services.deviceId),
           };

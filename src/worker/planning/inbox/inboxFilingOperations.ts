@@ -14,6 +14,7 @@ import type { VaultServices } from '../../vault/services';
 import type { TaskStore } from '../tasks/taskStore';
 import { PlanningFailure, writeTx } from '../writeTx';
 import { isUneditedFiledNote, markdownOf, noteMarkdownOf } from './filedNote';
+import { removeUneditedRecord } from './inboxConvertOperations';
 import { fileTargetSchema, itemId, itemIds, toTaskSchema } from './inboxSchemas';
 import type { InboxStore } from './inboxStore';
 import type { NoteCreator } from './noteCreator';
@@ -25,7 +26,7 @@ type Target = { folder?: string; projectId?: string; dueDate?: string; dueTime?:
  * Filing (`inbox.file`, `convertToNote`, `convertToTask`, bulk and stale filing) and its undo.
  * A filed item becomes a task in a project IN THE SAME transaction as the item's own change, or
  * a note in a folder (see fileAsNotes), and records where it went; `undoFile` puts it back in the inbox and
- * removes the task it made if nobody edited it since (a note is kept: it may hold edits).
+ * removes the task, event or reminder it made if nobody edited it since (and an unedited note).
  */
 export function inboxFilingOperations(
   services: VaultServices,
@@ -225,6 +226,7 @@ export function inboxFilingOperations(
             await tasks.editInside((ctx) => deleteTask(ctx, task.id), changes);
             removed = `task:${task.id}`;
           }
+          removed = (await removeUneditedRecord(services, row.filedTo, changes)) ?? removed;
           const noteId = row.filedTo?.startsWith('note:') ? row.filedTo.slice(5) : null;
           const unedited = noteId !== null && (await isUneditedFiledNote(db, row, noteId));
           const { attachmentId, attachment: _a, ...meta } = row.metadata ?? {};

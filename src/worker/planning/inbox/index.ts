@@ -3,6 +3,7 @@ import type { VaultServices } from '../../vault/services';
 import type { TaskStore } from '../tasks/taskStore';
 import { browserNet, inboxAssistOperations, type NetPort } from './inboxAssistOperations';
 import { inboxCaptureOperations } from './inboxCaptureOperations';
+import { inboxConvertOperations } from './inboxConvertOperations';
 import { inboxFilingOperations } from './inboxFilingOperations';
 import { inboxLearningOperations } from './inboxLearningOperations';
 import { inboxReadOperations } from './inboxReadOperations';
@@ -22,6 +23,7 @@ export function inboxOperations(
     ...inboxReadOperations(store),
     ...inboxWriteOperations(services, store),
     ...inboxFilingOperations(services, store, tasks, createNote),
+    ...inboxConvertOperations(services, store, createNote),
     ...inboxCaptureOperations(services, store),
     ...inboxAssistOperations(services, store, net),
     ...inboxLearningOperations(services, store),

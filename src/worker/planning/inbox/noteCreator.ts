@@ -21,6 +21,8 @@ export interface NoteCreator {
     blob: Blob,
     mimeType: string,
   ): Promise<Outcome<{ id: string; name: string; file: string }>>;
+  /** Adds markdown at the end of a markdown note (inbox.linkToNote); NOT_FOUND on `noteId` otherwise. */
+  append(noteId: string, markdown: string): Promise<Outcome<{ id: string; title: string }>>;
   /** Deletes a note filing made: after a refused filing, or on undo while unedited (its attachments go with it). */
   remove(id: string): Promise<void>;
 }

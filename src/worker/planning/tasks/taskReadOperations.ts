@@ -8,6 +8,7 @@ import { getStats } from '../../domain/tasks/views/stats';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import { projectLinkCounts } from './projectLinkOperations';
+import { linksOfTask } from './taskLinkReads';
 import { fromTaskRow } from './taskRows';
 import type { TaskStore } from './taskStore';
 import { cardsOf, hiddenProjectIds } from './taskViews';
@@ -43,8 +44,8 @@ export function taskReadOperations(store: TaskStore, db: import('../../db/schema
           if (task === null)
             return fail('NOT_FOUND', `task ${JSON.stringify(taskId)} does not exist`, { field: 'id' });
           const [counted] = await withSubtaskCounts(query, [task]);
-          return ok(toFullTask(task, counted!, { linkedNoteIds: [], linkedCanvasIds: [] }));
-        }),
+          return ok(toFullTask(task, counted!, await linksOfTask(db, task)));
+        }, [db.notes, db.canvases]),
     }),
     defineOperation({
       name: 'tasks.list',

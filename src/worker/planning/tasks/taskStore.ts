@@ -1,3 +1,4 @@
+import type { Table } from 'dexie';
 import type { Change } from '../../changes/changeFeed';
 import type { ChangeSet } from '../../domain/tasks/changeSet';
 import type { Result as DomainResult } from '../../domain/tasks/errors';
@@ -63,10 +64,10 @@ export function createTaskStore(services: VaultServices, timeZone: string) {
       changes.push(...(await applyChangeSet(db, set)));
       return set;
     },
-    /** Runs a read in one read-only snapshot of the task tables. */
-    async view<T>(read: () => Promise<T>): Promise<T> {
+    /** Runs a read in one read-only snapshot of the task tables (and `also`, e.g. notes for links). */
+    async view<T>(read: () => Promise<T>, also: readonly Table[] = []): Promise<T> {
       await ready();
-      return db.transaction('r', taskTables(db), async () => await read());
+      return db.transaction('r', [...taskTables(db), ...also], async () => await read());
     },
   };
 }
