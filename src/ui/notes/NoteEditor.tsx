@@ -15,6 +15,7 @@ import { createFileDrop } from './drop/createFileDrop';
 import { DropStatus } from './drop/DropStatus';
 import type { OnFiles } from './drop/fileDropExtension';
 import { LinkedTasks } from './LinkedTasks';
+import { NoteMenu } from './NoteMenu';
 import { VersionsDialog } from './VersionsDialog';
 
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
@@ -84,6 +85,7 @@ export default function NoteEditor(props: Props) {
                   <button type="button" onClick={() => setShowHistory(true)}>
                     History
                   </button>
+                  <NoteMenu client={props.client} noteId={n().id} />
                 </Show>
                 <button type="button" class="danger" onClick={() => props.onDelete(n().id, n().title)}>
                   {n().fileType === 'markdown' ? 'Delete note' : 'Delete file'}

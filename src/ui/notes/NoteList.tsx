@@ -60,6 +60,7 @@ export function NoteList(props: Props) {
                         class="row"
                         data-index={index}
                         aria-label={n().title}
+                        aria-description={n().localOnly ? 'Kept on this device only' : undefined}
                         aria-current={props.selectedId === n().id ? 'true' : undefined}
                         onClick={() => props.onOpen(n().id)}
                         onKeyDown={(e) => onKey(e, index)}
@@ -67,6 +68,12 @@ export function NoteList(props: Props) {
                         <span class="title">
                           {n().emoji ? `${n().emoji} ` : ''}
                           {n().title}
+                          <Show when={n().localOnly}>
+                            <span class="local-only-mark" title="Kept on this device only">
+                              {' '}
+                              · this device only
+                            </span>
+                          </Show>
                         </span>
                         <span class="snippet">{n().snippet || 'Empty note'}</span>
                       </button>

@@ -41,13 +41,23 @@ export function createDexieOutbox(db: VaultDb, now: () => number): OutboxPort {
     },
 
     async nextBodies(limit, excludeDocs) {
-      const rows = await db.syncQueue
-        .where('[kind+state]')
-        .equals(['body', 'queued'])
-        .filter((r) => !excludeDocs?.has(r.id))
-        .limit(limit)
-        .toArray();
-      return rows.flatMap((r) => (r.update ? [{ qid: r.qid, docId: r.id, update: r.update }] : []));
+      // The bodies of local-only notes stay queued but held (stores/localOnly.ts): they go up
+      // only once the note is switched back. Each pass learns more held ids, so this ends.
+      const held = new Set<string>();
+      for (;;) {
+        const rows = await db.syncQueue
+          .where('[kind+state]')
+          .equals(['body', 'queued'])
+          .filter((r) => !excludeDocs?.has(r.id) && !held.has(r.id))
+          .limit(limit)
+          .toArray();
+        const docIds = [...new Set(rows.map((r) => r.id))];
+        const notes = await db.notes.bulkGet(docIds);
+        const local = docIds.filter((_, i) => notes[i]?.localOnly === true);
+        if (local.length === 0)
+          return rows.flatMap((r) => (r.update ? [{ qid: r.qid, docId: r.id, update: r.update }] : []));
+        for (const id of local) held.add(id);
+      }
     },
 
     async ackBodies(qids) {

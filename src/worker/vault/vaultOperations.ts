@@ -7,6 +7,7 @@ import { linkOperations } from '../ops/links/linkOperations';
 import { notesOperations } from '../ops/notes';
 import { attachmentOperations } from '../ops/notes/attachmentOperations';
 import { calendarPropertyOperations } from '../ops/notes/calendarPropertyOperations';
+import { localOnlyOperations } from '../ops/notes/localOnlyOperations';
 import { noteFolderOperations } from '../ops/notes/noteFolderOperations';
 import { notePositionOperations } from '../ops/notes/notePositionOperations';
 import { notesLookupOperations } from '../ops/notes/notesLookupOperations';
@@ -28,6 +29,7 @@ import { recordsOperations } from '../planning/recordsOperations';
 import type { SearchStats } from '../search/searchIndex';
 import { createDeviceFacts, type DeviceFactsPort } from '../settings/deviceFacts';
 import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
+import { createLocalOnly } from '../stores/localOnly';
 import type { NoteBodies } from '../stores/noteBodies';
 import type { NotesStore } from '../stores/notesStore';
 import type { VaultServices } from './services';
@@ -67,6 +69,7 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...notePositionOperations(services.db, services.feed),
     ...calendarPropertyOperations(services.db, propertyDefs, services.feed),
     ...attachmentOperations(notes.attachments),
+    ...localOnlyOperations(createLocalOnly(services)),
     ...linkOperations(linkReads),
     ...graphOperations(linkReads),
     ...tagOperations(noteTags),
