@@ -23,7 +23,7 @@ export interface ImportSummary {
   attachments: number;
   skipped: Skipped[];
   /** what was created, in order (a drop into the editor links each one) */
-  created: { id: string; title: string; fileType: NoteRow['fileType'] }[];
+  created: { id: string; title: string; fileType: NoteRow['fileType']; path: string }[];
 }
 
 const BATCH = 25;
@@ -93,7 +93,12 @@ export async function importFiles(
       };
     res.value.forEach((row, i) => {
       idOfEntry.set(slice[i]!.entry, row.id);
-      summary.created.push({ id: row.id, title: row.title, fileType: row.fileType });
+      summary.created.push({
+        id: row.id,
+        title: row.title,
+        fileType: row.fileType,
+        path: sources[slice[i]!.entry]!.path,
+      });
       if (row.fileType === 'markdown') summary.notes++;
       else summary.files++;
     });

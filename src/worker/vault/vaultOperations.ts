@@ -7,6 +7,8 @@ import { linkOperations } from '../ops/links/linkOperations';
 import { notesOperations } from '../ops/notes';
 import { attachmentOperations } from '../ops/notes/attachmentOperations';
 import { calendarPropertyOperations } from '../ops/notes/calendarPropertyOperations';
+import { exportHtmlOperations } from '../ops/notes/exportHtmlOperation';
+import { importFilesOperations } from '../ops/notes/importFilesOperation';
 import { localOnlyOperations } from '../ops/notes/localOnlyOperations';
 import { noteFolderOperations } from '../ops/notes/noteFolderOperations';
 import { notePositionOperations } from '../ops/notes/notePositionOperations';
@@ -70,6 +72,12 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...calendarPropertyOperations(services.db, propertyDefs, services.feed),
     ...attachmentOperations(notes.attachments),
     ...localOnlyOperations(createLocalOnly(services)),
+    ...importFilesOperations(notes),
+    ...exportHtmlOperations({
+      get: (id) => notes.get(id),
+      getBlob: (id) => notes.getBlob(id),
+      resolve: (text, sourceId) => linkReads.resolveWikiTarget(text, sourceId),
+    }),
     ...linkOperations(linkReads),
     ...graphOperations(linkReads),
     ...tagOperations(noteTags),
