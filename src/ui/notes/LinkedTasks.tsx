@@ -2,7 +2,7 @@ import { For, Show } from 'solid-js';
 import type { TaskCard } from '../../worker/planning/tasks/taskCard';
 import { itemRoute } from '../app/itemRoute';
 import { readOp } from '../planning/shared/callOp';
-import { createLive } from '../planning/shared/createLive';
+import { createLiveValue } from '../planning/shared/createLiveValue';
 import type { VaultClient } from '../vault/createVaultClient';
 
 interface LinkedTasksReply {
@@ -15,7 +15,9 @@ interface LinkedTasksReply {
  * from it; shown only when there is one, so a note without tasks keeps its details area quiet.
  */
 export function LinkedTasks(props: { client: VaultClient; noteId: string }) {
-  const linked = createLive(
+  // plain signals: a resource read here, inside the editor's Suspense boundary, would suspend the
+  // editor on every save (its DOM detached, the keystrokes typed meanwhile lost)
+  const linked = createLiveValue(
     props.client,
     ['notes', 'tasks'],
     () => props.noteId,
