@@ -157,6 +157,7 @@ export function App(props: AppProps) {
             <Dynamic
               component={s().component}
               client={client}
+              settings={settings}
               path={route.path}
               go={(...parts: string[]) => route.go(s().id, ...parts)}
             />

@@ -1,4 +1,5 @@
 import type { JSX } from 'solid-js';
+import type { Settings } from '../settings/createSettings';
 import type { VaultClient } from '../vault/createVaultClient';
 
 /**
@@ -7,6 +8,8 @@ import type { VaultClient } from '../vault/createVaultClient';
  */
 export interface SectionProps {
   client: VaultClient;
+  /** the vault's settings, live (a section follows its group: week start, time format, ...) */
+  settings: Settings;
   path: () => string[];
   go: (...segments: string[]) => void;
 }

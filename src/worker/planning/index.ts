@@ -1,5 +1,6 @@
 import type { Operation } from '../ops/defineOperation';
 import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
+import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
 import type { NoteBodies } from '../stores/noteBodies';
 import { createNoteBodies } from '../stores/noteBodies';
 import { createNotesStore } from '../stores/notesStore';
@@ -81,12 +82,15 @@ function lazyBodies(services: VaultServices): Pick<NoteBodies, 'replaceText'> {
  * The planning half's operations (tasks, projects, journal, inbox, tags, ...), registered as they
  * are built. `bodies` is the vault's note bodies (tags rewrite note text through them, so open
  * editors in every tab merge the edit); without it a channel-less instance is made, which is
- * enough where no editor is open (tests, the describe build).
+ * enough where no editor is open (tests, the describe build). `settings` is the vault's settings
+ * store (the journal's entry template, the inbox's link previews); without it one over the vault's
+ * synced settings table is made, which reads the same values for those synced groups.
  */
 export function planningOperations(
   services: VaultServices,
   timeZone = localTimeZone(),
   bodies: Pick<NoteBodies, 'replaceText'> = lazyBodies(services),
+  settings: Pick<SettingsStore, 'getGroup'> = createSettingsStore(services),
 ): Operation[] {
   const tasks = createTaskStore(services, timeZone);
   return [
@@ -95,7 +99,7 @@ export function planningOperations(
     ...taskLinkOperations(tasks, services.db),
     ...projectOperations(tasks),
     ...projectLinkOperations(services, tasks),
-    ...journalOperations(services, tasks),
+    ...journalOperations(services, tasks, settings, timeZone),
     ...inboxOperations(services, tasks, notesCreator(services)),
     ...canvasOperations(services),
     ...canvasCardOperations(services.db),

@@ -63,6 +63,7 @@ export interface VaultOperationDeps {
 export function vaultOperations(d: VaultOperationDeps): Operation[] {
   const { services, notes, bodies, linkReads, propertyDefs } = d;
   const noteTags = createNoteTagIndex(services.db, bodies);
+  const settings = d.settings ?? createSettingsStore(services);
   return [
     ...notesOperations(notes),
     ...notesLookupOperations(services.db),
@@ -91,8 +92,8 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
       reasons: createDexieSearchReasons(services),
       ...(d.rebuildSearch ? { rebuild: d.rebuildSearch } : {}),
     }),
-    ...planningOperations(services, d.timeZone, bodies),
-    ...settingsOperations(d.settings ?? createSettingsStore(services), d.device ?? createDeviceFacts()),
+    ...planningOperations(services, d.timeZone, bodies, settings),
+    ...settingsOperations(settings, d.device ?? createDeviceFacts()),
     ...recordsOperations(services, notes, d.timeZone),
     ...vaultHostOperations(d.host),
   ];

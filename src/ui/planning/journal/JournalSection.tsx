@@ -1,4 +1,5 @@
 import { createEffect, createSignal, For, on, Show, untrack } from 'solid-js';
+import { journalEntryStart } from '../../../worker/domain/journal/entryTemplate';
 import type { SectionProps } from '../../app/section';
 import { ConfirmButton } from '../shared/ConfirmButton';
 import { readOp, writeOp } from '../shared/callOp';
@@ -26,7 +27,12 @@ export function JournalSection(props: SectionProps) {
     <Show when={year()} fallback={<JournalDay {...props} />}>
       {(y) => (
         <div class="planning journal-section">
-          <YearView client={props.client} year={y()} go={props.go} />
+          <YearView
+            client={props.client}
+            year={y()}
+            weekStartsOn={props.settings.value('journal').weekStartsOn}
+            go={props.go}
+          />
         </div>
       )}
     </Show>
@@ -54,15 +60,26 @@ function JournalDay(props: SectionProps) {
       d,
     ),
   );
+  const journal = () => props.settings.value('journal');
   const [text, setText] = createSignal('');
   const [state, setState] = createSignal<'saved' | 'editing' | 'saving'>('saved');
+  // A day without an entry shows the entry template, filled in for that day: the entry is written
+  // (from what the box holds) only once the user edits it.
+  const startText = (d: string) =>
+    journalEntryStart(
+      journal().entryTemplate,
+      d,
+      Date.now(),
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+  // Another day drops unsaved state first, so the effect below fills the box for the new day.
+  createEffect(on(date, () => setState('saved'), { defer: true }));
   // The stored text replaces the box only while the user has nothing unsaved in it.
   createEffect(
-    on(entry.data, (e) => {
-      if (untrack(state) === 'saved') setText(e?.content_markdown ?? '');
+    on([entry.data, date, () => journal().entryTemplate], ([e, d]) => {
+      if (untrack(state) === 'saved') setText(e ? e.content_markdown : startText(d));
     }),
   );
-  createEffect(on(date, () => setState('saved'), { defer: true }));
 
   async function save() {
     if (state() !== 'editing') return;
@@ -139,38 +156,49 @@ function JournalDay(props: SectionProps) {
           </div>
         </section>
         <aside class="journal-side">
-          <MonthCalendar client={props.client} selected={date()} today={today} onPick={(d) => props.go(d)} />
+          <MonthCalendar
+            client={props.client}
+            selected={date()}
+            today={today}
+            weekStartsOn={journal().weekStartsOn}
+            onPick={(d) => props.go(d)}
+          />
           <p class="streak">
             Streak: {streak.data()?.current ?? 0} {streak.data()?.current === 1 ? 'day' : 'days'} · longest{' '}
             {streak.data()?.longest ?? 0}
           </p>
-          <section aria-label="That day">
-            <h3>Tasks due</h3>
-            <Show when={(context.data()?.tasksDue.length ?? 0) > 0} fallback={<p class="empty">None.</p>}>
-              <ul class="task-list">
-                <For each={context.data()?.tasksDue}>
-                  {(t) => (
-                    <li class="task-row" data-done={t.completedAt ? 'true' : undefined}>
-                      <a href={`#/tasks/task/${encodeURIComponent(t.id)}`}>{t.title}</a>
-                    </li>
-                  )}
-                </For>
-              </ul>
-            </Show>
-            <DayEvents date={date()} events={context.data()?.events} />
-            <h3>Notes edited</h3>
-            <Show when={(context.data()?.notesTouched.length ?? 0) > 0} fallback={<p class="empty">None.</p>}>
-              <ul class="task-list">
-                <For each={context.data()?.notesTouched}>
-                  {(n) => (
-                    <li class="task-row">
-                      <a href={`#/note/${encodeURIComponent(n.id)}`}>{n.title}</a>
-                    </li>
-                  )}
-                </For>
-              </ul>
-            </Show>
-          </section>
+          <Show when={journal().showDayContext}>
+            <section aria-label="That day">
+              <h3>Tasks due</h3>
+              <Show when={(context.data()?.tasksDue.length ?? 0) > 0} fallback={<p class="empty">None.</p>}>
+                <ul class="task-list">
+                  <For each={context.data()?.tasksDue}>
+                    {(t) => (
+                      <li class="task-row" data-done={t.completedAt ? 'true' : undefined}>
+                        <a href={`#/tasks/task/${encodeURIComponent(t.id)}`}>{t.title}</a>
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </Show>
+              <DayEvents date={date()} events={context.data()?.events} />
+              <h3>Notes edited</h3>
+              <Show
+                when={(context.data()?.notesTouched.length ?? 0) > 0}
+                fallback={<p class="empty">None.</p>}
+              >
+                <ul class="task-list">
+                  <For each={context.data()?.notesTouched}>
+                    {(n) => (
+                      <li class="task-row">
+                        <a href={`#/note/${encodeURIComponent(n.id)}`}>{n.title}</a>
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </Show>
+            </section>
+          </Show>
         </aside>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { createSignal, For, Show } from 'solid-js';
+import { type WeekStart, weekdayLabels } from '../../../worker/domain/calendar/weekStart';
 import { monthGrid } from '../../../worker/domain/journal/calendarRanges';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
@@ -9,10 +10,10 @@ interface Props {
   client: VaultClient;
   selected: string;
   today: string;
+  /** the journal's weekStartsOn setting: the first column */
+  weekStartsOn: WeekStart;
   onPick: (date: string) => void;
 }
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** A month of days; days with an entry are marked; arrow buttons change the month. */
 export function MonthCalendar(props: Props) {
@@ -35,11 +36,11 @@ export function MonthCalendar(props: Props) {
       <table>
         <thead>
           <tr>
-            <For each={WEEKDAYS}>{(d) => <th scope="col">{d}</th>}</For>
+            <For each={weekdayLabels(props.weekStartsOn)}>{(d) => <th scope="col">{d}</th>}</For>
           </tr>
         </thead>
         <tbody>
-          <For each={monthGrid(month())}>
+          <For each={monthGrid(month(), props.weekStartsOn)}>
             {(week) => (
               <tr>
                 <For each={week}>

@@ -1,4 +1,5 @@
 import { For, Show } from 'solid-js';
+import type { WeekStart } from '../../../worker/domain/calendar/weekStart';
 import { heatLabel, heatmapWeeks } from '../../../worker/domain/journal/heatmapGrid';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
@@ -14,10 +15,16 @@ interface YearStats {
 
 /**
  * `#/journal/year/<YYYY>`: the year's numbers (journal.getYearStats) and a heatmap of its days
- * (journal.getHeatmap): a column a week, Monday on top, the shade by words written. Every day
+ * (journal.getHeatmap): a column a week, its first day (the journal's weekStartsOn) on top, the
+ * shade by words written. Every day
  * has a label with its date and count; days with an entry are links to it.
  */
-export function YearView(props: { client: VaultClient; year: number; go: (...path: string[]) => void }) {
+export function YearView(props: {
+  client: VaultClient;
+  year: number;
+  weekStartsOn: WeekStart;
+  go: (...path: string[]) => void;
+}) {
   const heat = createLive(
     props.client,
     ['journal'],
@@ -30,7 +37,7 @@ export function YearView(props: { client: VaultClient; year: number; go: (...pat
     () => props.year,
     (y) => readOp<YearStats>(props.client, 'journal.getYearStats', y),
   );
-  const weeks = () => heatmapWeeks(props.year, heat.data()?.days ?? {});
+  const weeks = () => heatmapWeeks(props.year, heat.data()?.days ?? {}, props.weekStartsOn);
   return (
     <section class="journal-year" aria-labelledby="journal-year-title">
       <div class="plan-bar">

@@ -1,3 +1,5 @@
+import { dayInWeek, type WeekStart } from '../calendar/weekStart';
+
 /** One day of the heatmap: its date, whether it has an entry, the entry's words, a 0..4 shade. */
 export interface HeatCell {
   date: string;
@@ -16,15 +18,20 @@ export function heatLevel(words: number | undefined): HeatCell['level'] {
 }
 
 /**
- * A year as heatmap columns: one column a week (Monday first), seven slots each, null before
- * 1 January and after 31 December. `days` maps a date with an entry to its word count (the
- * reply of journal.getHeatmap). Calendar arithmetic in UTC so no DST change can skip a day. Pure.
+ * A year as heatmap columns: one column a week (its first day, `weekStartsOn`, on top), seven
+ * slots each, null before 1 January and after 31 December. `days` maps a date with an entry to
+ * its word count (the reply of journal.getHeatmap). Calendar arithmetic in UTC so no DST change
+ * can skip a day. Pure.
  */
-export function heatmapWeeks(year: number, days: Readonly<Record<string, number>>): (HeatCell | null)[][] {
+export function heatmapWeeks(
+  year: number,
+  days: Readonly<Record<string, number>>,
+  weekStartsOn: WeekStart = 'monday',
+): (HeatCell | null)[][] {
   const y = String(year).padStart(4, '0');
   const start = Date.parse(`${y}-01-01T00:00:00Z`);
   const end = Date.parse(`${y}-12-31T00:00:00Z`);
-  const lead = (new Date(start).getUTCDay() + 6) % 7; // Monday = 0
+  const lead = dayInWeek(`${y}-01-01`, weekStartsOn);
   const weeks: (HeatCell | null)[][] = [];
   let week: (HeatCell | null)[] = Array.from({ length: lead }, () => null);
   for (let t = start; t <= end; t += DAY_MS) {

@@ -1,4 +1,5 @@
 import { tick } from '../../domain/clock/vectorClock';
+import { journalEntryStart } from '../../domain/journal/entryTemplate';
 import {
   isCalendarDate,
   JOURNAL_MAX_CHARS,
@@ -9,6 +10,7 @@ import {
 import { journalTags, wordCount } from '../../domain/journal/journalText';
 import { ISO_DATE_PATTERN } from '../../domain/tasks/schemas';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
+import type { SettingsStore } from '../../settings/settingsStore';
 import type { VaultServices } from '../../vault/services';
 import type { TaskStore } from '../tasks/taskStore';
 import { PlanningFailure, writeTx } from '../writeTx';
@@ -31,9 +33,21 @@ const notADate = (d: string) =>
     expected: 'YYYY-MM-DD',
   });
 
-/** `journal.*` of spec 4.4/4.5: one entry a date, its body a Yjs document, its row the mirror. */
-export function journalOperations(services: VaultServices, tasks: TaskStore): Operation[] {
+/**
+ * `journal.*` of spec 4.4/4.5: one entry a date, its body a Yjs document, its row the mirror.
+ * An entry created without `content` starts from the journal's `entryTemplate` setting, its
+ * variables read in `timeZone` (docs/planning.md, "Journal settings").
+ */
+export function journalOperations(
+  services: VaultServices,
+  tasks: TaskStore,
+  settings: Pick<SettingsStore, 'getGroup'>,
+  timeZone: string,
+): Operation[] {
   const { db } = services;
+  // Read before the write transaction, which does not span the settings table.
+  const startText = async (d: string) =>
+    journalEntryStart((await settings.getGroup('journal')).entryTemplate, d, services.now(), timeZone);
   const bodies = createJournalBodies(db);
   const tables = () => [db.journal, ...bodies.crdtTables()];
   const stamp = () => new Date(services.now()).toISOString();
@@ -76,7 +90,8 @@ export function journalOperations(services: VaultServices, tasks: TaskStore): Op
     defineOperation({
       ...write,
       name: 'journal.createEntry',
-      summary: 'Start the journal entry of a date (one entry a date).',
+      summary:
+        'Start the journal entry of a date (one entry a date); without content it starts from the journal’s entry template.',
       params: [
         {
           name: 'entry',
@@ -88,7 +103,8 @@ export function journalOperations(services: VaultServices, tasks: TaskStore): Op
           },
         },
       ] as const,
-      handler: ([e]) => save(e.date, e.content ?? '', 'create'),
+      handler: async ([e]) =>
+        save(e.date, e.content ?? (isCalendarDate(e.date) ? await startText(e.date) : ''), 'create'),
     }),
     defineOperation({
       ...write,

@@ -13,7 +13,7 @@ export const journalSettings = defineSettingsGroup({
       weekStartsOn: {
         type: 'string',
         enum: ['monday', 'sunday'],
-        description: 'first day of the month view',
+        description: 'first day of a week (month view and heatmap)',
       },
       entryTemplate: {
         type: 'string',
