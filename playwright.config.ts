@@ -22,7 +22,7 @@ const PHONE_SKIPS = [
   // Sync merge rules and records crossing three devices: minutes of set-up, no screen-dependent
   // claim. The phone's sync screens stay covered by sync-errors and sync-recovery-key (set-up,
   // recovery key, error messages), which run on both.
-  /sync-(conflicts|three-devices)\.spec\.ts$/,
+  /sync-three-devices\.spec\.ts$/,
   // A forged envelope quarantined by the engine: the check is in the sync worker.
   /sync-forged\.spec\.ts$/,
   // The agent tool bridge (/mcp, window.cairnAgent, WebMCP, view_file, checkbox tasks): protocol

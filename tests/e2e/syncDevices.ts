@@ -58,6 +58,25 @@ export async function firstDevice(browser: Browser, email: string) {
   return { page, recoveryKey };
 }
 
+/**
+ * Settings → Sync → Show recovery key → confirm: the key the dialog shows (docs/keys.md, "Showing
+ * the recovery key again"). Leaves Settings open.
+ */
+export async function showRecoveryKeyAgain(page: Page): Promise<string> {
+  const panel = await openSettings(page);
+  await panel.getByRole('button', { name: 'Show recovery key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Show the recovery key?' });
+  await expect(dialog).toContainText('unlocks every note of this synced vault');
+  await expect(dialog.getByTestId('recovery-key')).toHaveCount(0); // nothing before the confirmation
+  await dialog.getByRole('button', { name: 'Show the key' }).click();
+  const key = dialog.getByTestId('recovery-key');
+  await expect(key).toBeVisible({ timeout: SYNC_WAIT });
+  const text = ((await key.textContent()) ?? '').trim();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  return text;
+}
+
 /** A further device set up as a user with the recovery key does. */
 export async function joinWithRecoveryKey(browser: Browser, email: string, recoveryKey: string) {
   const page = await device(browser);

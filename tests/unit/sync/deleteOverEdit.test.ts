@@ -5,7 +5,7 @@ import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import { applyRecords } from '../../../src/worker/sync/applyRecords';
 import { outboxMiddleware } from '../../../src/worker/sync/outboxMiddleware';
 
-// The rule docs/sync-client.md states (Pull, Apply) and sync-conflicts.spec.ts checks in browsers:
+// The rule docs/sync-client.md states (Pull, Apply) and sync-three-devices.spec.ts checks in browsers:
 // a delete wins over an edit made without seeing it. The edit reaches the service first (its
 // device pushes before it pulls), so the deleting device must send its delete again, else the
 // editing device keeps the item forever while the others have it deleted.

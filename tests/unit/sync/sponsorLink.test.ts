@@ -5,7 +5,7 @@ import { createSponsorLink, LINK_REQUEST_MAX_AGE_MS } from '../../../src/sync/en
 
 // The signed-in device's half of linking, against a mailbox that holds what the new devices sent.
 // The new device asks once and tells its user to open "Link a new device" afterwards, so the
-// request is usually older than the sponsor's screen (sync-conflicts.spec.ts met this on a loaded
+// request is usually older than the sponsor's screen (the three-device e2e met this on a loaded
 // machine: the screen waited forever for a request sent 5+ seconds before it opened).
 
 const OPENED = 10_000_000;
