@@ -1,11 +1,11 @@
 import { For, Show } from 'solid-js';
 import { TagChips } from '../../tags/TagChips';
 import type { BoardDrag } from './createBoardDrag';
-import type { StatusRecord, TaskCard } from './taskTypes';
+import type { Status, TaskCard } from './taskTypes';
 
 interface Props {
   task: TaskCard;
-  statuses: readonly StatusRecord[];
+  statuses: readonly Status[];
   onOpen: (id: string) => void;
   onMove: (task: TaskCard, statusId: string) => void;
   drag: BoardDrag;

@@ -6,7 +6,7 @@ import { createLive } from '../shared/createLive';
 import type { TaskActions } from './createTaskActions';
 import { NotePicker } from './NotePicker';
 import { StatusesEditor } from './StatusesEditor';
-import { type StatusRecord, TASK_TABLES } from './taskTypes';
+import { type Status, TASK_TABLES } from './taskTypes';
 
 interface FullProject {
   id: string;
@@ -17,7 +17,7 @@ interface FullProject {
   isInbox: boolean;
   homeNoteId: string | null;
   archivedAt: string | null;
-  statuses: StatusRecord[];
+  statuses: Status[];
 }
 
 /** The fields of the form that differ from the project's: an untouched field is never sent. */

@@ -3,14 +3,14 @@ import { ConfirmButton } from '../shared/ConfirmButton';
 import type { TaskActions } from './createTaskActions';
 import { movedIds } from './movedIds';
 import { QuickAdd } from './QuickAdd';
-import type { StatusRecord } from './taskTypes';
+import type { Status } from './taskTypes';
 
 /**
  * A project's statuses (board columns) in order: rename, colour, default and done flags, move
  * up/down, delete, add. Each change is one `tasks.*` status write; the worker keeps exactly one
  * default (setting one demotes the old) and says why a refused change is refused.
  */
-export function StatusesEditor(props: { projectId: string; statuses: StatusRecord[]; actions: TaskActions }) {
+export function StatusesEditor(props: { projectId: string; statuses: Status[]; actions: TaskActions }) {
   const update = (id: string, patch: Record<string, unknown>) =>
     props.actions.run('tasks.updateStatus', id, patch);
   const move = (index: number, by: -1 | 1) => {

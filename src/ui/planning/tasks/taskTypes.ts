@@ -1,8 +1,9 @@
+import type { Status } from '../../../worker/domain/tasks/projects/projectView';
 import type { StatusRecord, TaskRecord } from '../../../worker/domain/tasks/types';
 import type { TaskCard } from '../../../worker/planning/tasks/taskCard';
 
 /** Reply shapes of the tasks operations, as the UI reads them. */
-export type { StatusRecord, TaskCard, TaskRecord };
+export type { Status, StatusRecord, TaskCard, TaskRecord };
 
 export interface DueReply {
   today: string;
@@ -23,7 +24,7 @@ export interface ProjectEntry {
 }
 
 export interface BoardReply {
-  project: { id: string; name: string; color: string; statuses: StatusRecord[] };
+  project: { id: string; name: string; color: string; statuses: Status[] };
   columns: { status: StatusRecord; total: number; tasks: TaskCard[] }[];
 }
 

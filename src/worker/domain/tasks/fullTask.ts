@@ -42,7 +42,9 @@ export function toFullTask(task: TaskRecord, counts: SubtaskCounts, links: TaskL
   const ref = taskSourceRef(task);
   return {
     ...task,
-    ...counts,
+    // Named one by one: a caller's counts object may carry more (withSubtaskCounts adds `task`).
+    subtaskCount: counts.subtaskCount,
+    completedSubtaskCount: counts.completedSubtaskCount,
     linkedNoteIds: links.linkedNoteIds,
     linkedCanvasIds: links.linkedCanvasIds,
     isRepeating: task.repeatConfig !== null,

@@ -3,6 +3,7 @@ import { ok } from '../../ops/result';
 import { listCanvases, readCanvas, readCanvasElements } from '../catalog/readCanvasTools';
 import { defineTool, jsonOutput, type ToolEnv } from '../defineTool';
 import { utf8Length } from '../reply/jsonBytes';
+import { type AgentElement, agentElement } from './agentElement';
 import { resolveCanvas } from './resolveCanvas';
 
 /** Replies stay under about 100 KB of text, like every other agent read. */
@@ -100,9 +101,9 @@ export const readCanvasElementsTool = defineTool({
     const scene = await resolveCanvas(id, 'id', env);
     if (!scene.ok) return scene;
     const { elements } = scene.value;
-    const kept: CanvasElement[] = [];
+    const kept: AgentElement[] = [];
     let used = 0;
-    for (const e of elements) {
+    for (const e of elements.map(agentElement)) {
       used += utf8Length(JSON.stringify(e)) + 1;
       if (used > TEXT_BUDGET) break;
       kept.push(e);

@@ -9,8 +9,10 @@ import { monthCount, monthsBetween } from './monthsBetween';
 export const MAX_JOURNAL_MONTHS = 1200;
 
 /**
- * Spec 4.1 vault_get_journal_entry: the full entry of spec 2.5, or null. Its citation fields are
- * set here as spec 2.1 states them for a journal entry (id the date, title `Journal <date>`).
+ * Spec 4.1 vault_get_journal_entry: the full entry of spec 2.5 (`id`, `date`, `content_markdown`),
+ * or null. Its citation fields are set here as spec 2.1 states them for a journal entry (id the
+ * date, title `Journal <date>`). journal.getEntry's other fields (tags, word count, timestamps)
+ * stay in the desktop API, so the reply is exactly spec 2.5's.
  */
 export const getJournalEntryTool = defineTool({
   spec: getJournalEntry,
@@ -18,7 +20,9 @@ export const getJournalEntryTool = defineTool({
   handler: async ({ date }, { registry, caller }) => {
     const entry = await registry.read('journal.getEntry', [date], { caller });
     if (!entry.ok) return entry;
-    return ok(jsonOutput(entry.value === null ? null : cited(entry.value as object, journalRef(date))));
+    if (entry.value === null) return ok(jsonOutput(null));
+    const { id, content_markdown } = entry.value as { id: string; content_markdown: string };
+    return ok(jsonOutput(cited({ id, date, content_markdown }, journalRef(date))));
   },
 });
 

@@ -1,3 +1,5 @@
+import { type Status, toStatus } from '../../domain/tasks/projects/projectView';
+import type { StatusRecord } from '../../domain/tasks/types';
 import { ok, type Result } from '../../ops/result';
 import { getProject, getTask, listProjects, listStatuses } from '../catalog/readTaskTools';
 import { defineTool, jsonOutput, type ToolOutput } from '../defineTool';
@@ -41,15 +43,18 @@ export const listProjectsTool = defineTool({
     member('projects')(await registry.read('tasks.listProjects', [], { caller })),
 });
 
+/** Spec 4.1 vault_list_statuses: the statuses of spec 2.4 (no sync fields), in position order. */
 export const listStatusesTool = defineTool({
   spec: listStatuses,
   operations: ['tasks.listStatuses'],
-  handler: async ({ project_id }, { registry, caller }) =>
-    member('statuses')(
-      renamedField(
-        await registry.read('tasks.listStatuses', [project_id], { caller }),
-        'projectId',
-        'project_id',
-      ),
-    ),
+  handler: async ({ project_id }, { registry, caller }) => {
+    const listed = renamedField(
+      await registry.read('tasks.listStatuses', [project_id], { caller }),
+      'projectId',
+      'project_id',
+    );
+    if (!listed.ok) return listed;
+    const statuses: Status[] = (listed.value as { statuses: StatusRecord[] }).statuses.map(toStatus);
+    return ok(jsonOutput(statuses));
+  },
 });

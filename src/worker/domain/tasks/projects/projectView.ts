@@ -38,12 +38,32 @@ export function toProjectListEntry(project: ProjectRecord, taskCount: number, li
   };
 }
 
-/** The full project of spec 2.4, with its statuses in position order. */
+/** A status as spec 2.4 shows it: the record without its sync fields. */
+export type Status = Omit<StatusRecord, 'modifiedAt' | 'clock'>;
+
+/** The status of spec 2.4: the record without its sync fields (`modifiedAt`, `clock`). */
+export function toStatus({
+  id,
+  projectId,
+  name,
+  color,
+  position,
+  isDefault,
+  isDone,
+  createdAt,
+}: StatusRecord): Status {
+  return { id, projectId, name, color, position, isDefault, isDone, createdAt };
+}
+
+/** The full project of spec 2.4, with its statuses (spec 2.4's shape) in position order. */
 export function toFullProject(project: ProjectRecord, statuses: readonly StatusRecord[]) {
   const ref = projectSourceRef(project);
   return {
     ...project,
-    statuses: statuses.filter((s) => s.projectId === project.id).sort((a, b) => a.position - b.position),
+    statuses: statuses
+      .filter((s) => s.projectId === project.id)
+      .sort((a, b) => a.position - b.position)
+      .map(toStatus),
     href: ref.href,
     source_ref: ref,
     sources: [ref],
