@@ -14,9 +14,11 @@ import type { AppError } from '../../shared/result';
 import type { NoteSort } from '../../worker/stores/notesStore';
 import { folderViewHref, folderViewSection } from '../folderView/folderViewSection';
 import { graphSection } from '../graph/graphSection';
+import { createFolderConfig } from '../notes/createFolderConfig';
 import { createNoteList } from '../notes/createNoteList';
 import { FolderDropZone } from '../notes/drop/FolderDropZone';
 import { FolderTree } from '../notes/FolderTree';
+import { moveNote } from '../notes/moveNote';
 import { NoteList } from '../notes/NoteList';
 import { planningSections } from '../planning/sections';
 import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
@@ -89,7 +91,16 @@ export function App(props: AppProps) {
     );
   const updates = createUpdatePrompt();
   const [folder, setFolder] = createSignal<string | undefined>(undefined);
-  const [sort, setSort] = createSignal<NoteSort>('modified');
+  // The whole vault's sort is this tab's; a folder's is its stored setting (notes.getFolderConfig).
+  const [allSort, setAllSort] = createSignal<NoteSort>('modified');
+  const folderConfig = createFolderConfig(client, folder);
+  const sort = (): NoteSort =>
+    folder() === undefined ? allSort() : (folderConfig.config()?.sort ?? 'modified');
+  const setSort = async (value: NoteSort) => {
+    if (folder() === undefined) return setAllSort(value);
+    const err = await folderConfig.save({ sort: value });
+    if (err) setError(err);
+  };
   const [showFolders, setShowFolders] = createSignal(false);
   const [showSettings, setShowSettings] = createSignal(false);
   const [showSearch, setShowSearch] = createSignal(false);
@@ -255,10 +266,13 @@ export function App(props: AppProps) {
               <select
                 aria-label="Sort notes"
                 value={sort()}
-                onChange={(e) => setSort(e.currentTarget.value as NoteSort)}
+                onChange={(e) => void setSort(e.currentTarget.value as NoteSort)}
               >
                 <option value="modified">Recently edited</option>
                 <option value="title">Title</option>
+                <Show when={folder() !== undefined}>
+                  <option value="manual">Manual</option>
+                </Show>
               </select>
             </label>
             <Show when={folder() !== undefined}>
@@ -274,7 +288,17 @@ export function App(props: AppProps) {
             {list.total()} {list.total() === 1 ? 'note' : 'notes'}
           </p>
           <FolderDropZone client={client} folder={folder() ?? ''}>
-            <NoteList total={list.total()} at={list.at} selectedId={route.noteId()} onOpen={route.openNote} />
+            <NoteList
+              total={list.total()}
+              at={list.at}
+              selectedId={route.noteId()}
+              onOpen={route.openNote}
+              manual={folder() !== undefined && sort() === 'manual'}
+              onMove={async (id, _from, to) => {
+                const err = await moveNote(client, folder() ?? '', id, to);
+                if (err) setError(err);
+              }}
+            />
           </FolderDropZone>
         </main>
         <Show when={route.noteId()} keyed>

@@ -48,7 +48,9 @@ export function createNoteList(client: VaultClient, folder: () => string | undef
   }
 
   const unsubscribe = client.onChange((batch) => {
-    if (batch.changes.some((c) => c.table === 'notes')) setVersion((v) => v + 1);
+    // notePositions: a manual order stored here or in another tab reorders the list.
+    if (batch.changes.some((c) => c.table === 'notes' || c.table === 'notePositions'))
+      setVersion((v) => v + 1);
   });
   onCleanup(unsubscribe);
 

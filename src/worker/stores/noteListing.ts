@@ -1,7 +1,9 @@
 import type { FolderRow, NoteRow } from '../db/notesTables';
 import { request } from '../db/rawIdb';
+import { manualNotePage } from './manualNoteOrder';
 
-export type NoteSort = 'modified' | 'title';
+/** `manual`: a folder's stored order (notes.reorder); over the whole vault it reads as `modified`. */
+export type NoteSort = 'modified' | 'title' | 'manual';
 export interface NoteListQuery {
   /** a folder path: its direct notes only; omitted: every note of the vault */
   folder?: string;
@@ -64,6 +66,7 @@ export async function listNotePage(db: IDBDatabase, q: NoteListQuery): Promise<N
     return { items, total };
   }
   const f = q.folder;
+  if (q.sort === 'manual') return manualNotePage(db, f, offset, limit);
   const byModified = IDBKeyRange.bound([f, -Infinity], [f, Infinity]);
   const [items, total] = await Promise.all([
     q.sort === 'title'

@@ -18,6 +18,9 @@ export type NoteHeader = NoteRow;
 export interface Note extends NoteRow {
   markdown: string;
 }
+
+import { manualNoteOrder } from './manualNoteOrder';
+
 export type { NoteListQuery, NotePage, NoteSort } from './noteListing';
 
 export type NewItem =
@@ -112,6 +115,9 @@ export function createNotesStore({ db, feed, now, newId, bodies }: NotesDeps) {
     attachments,
 
     list: async (q: NoteListQuery): Promise<NotePage> => listNotePage(await nativeDb(), q),
+
+    /** A folder's note ids in manual order (what the list shows under sort `manual`). */
+    manualOrder: async (folder: string): Promise<string[]> => manualNoteOrder(await nativeDb(), folder),
 
     /** The note's row without its body: what a title bar or a list needs. */
     async getHeader(id: string): Promise<NoteHeader | null> {

@@ -46,6 +46,8 @@ export interface VaultApi {
   /** Reminders this tab's worker has just fired (only the leader fires; each reminder once). */
   onReminderFired(listener: (fired: FiredReminder[]) => void): Promise<void>;
   listNotes(q: NoteListQuery): Promise<NotePage>;
+  /** A folder's note ids in manual order, for the list to splice a moved note and call notes.reorder. */
+  manualNoteOrder(folder: string): Promise<string[]>;
   getNote(id: string): Promise<Note | null>;
   /** The note's row without its body (title, folder, type, dates): no markdown crosses to the UI. */
   getNoteHeader(id: string): Promise<NoteHeader | null>;
@@ -142,6 +144,7 @@ export function createVaultApi(vault: OpenVault): VaultApi {
       );
     },
     listNotes: (q) => notes.list(q),
+    manualNoteOrder: (folder) => notes.manualOrder(folder),
     getNote: (id) => notes.get(id),
     getNoteHeader: (id) => notes.getHeader(id),
     createNote: (input) => notes.create(input),

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+
+/** A vault folder on disk: three notes in Projects. */
+function makeVault(): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'cairn-layout-')), 'Vault');
+  mkdirSync(join(root, 'Projects'), { recursive: true });
+  for (const title of ['Alpha', 'Beta', 'Gamma'])
+    writeFileSync(join(root, 'Projects', `${title}.md`), `${title} body.\n`);
+  return root;
+}
+
+/** The note list's titles, top to bottom. */
+const listed = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Notes' })
+    .getByRole('button')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+
+test.skip(({ isMobile }) => isMobile, 'the list and calendar controls are the same on a phone');
+
+test('manual note order: drag and Alt+Arrow, kept over a reload', async ({ page }) => {
+  const vault = makeVault();
+  try {
+    await page.goto('/');
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await page.getByLabel('Import a folder').setInputFiles(vault);
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes' })).toBeVisible();
+    await page.getByRole('button', { name: 'Folder Projects' }).click();
+    await expect(page.getByText('3 notes', { exact: true })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Sort notes' }).selectOption('manual');
+    await expect.poll(() => listed(page)).toHaveLength(3);
+    const start = await listed(page);
+
+    // Drag the last row to the top by its handle.
+    const handle = page.getByTestId('drag-handle').nth(2);
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no drag handle');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y - 60, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2, box.y - 115, { steps: 4 });
+    await page.mouse.up();
+    const dragged = [start[2], start[0], start[1]];
+    await expect.poll(() => listed(page)).toEqual(dragged);
+
+    // Alt+ArrowDown moves the focused note one row down and keeps the focus on it.
+    await page.getByRole('button', { name: dragged[0] ?? '' }).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    const moved = [dragged[1], dragged[0], dragged[2]];
+    await expect.poll(() => listed(page)).toEqual(moved);
+    await expect(page.getByRole('button', { name: dragged[0] ?? '' })).toBeFocused();
+
+    await page.reload();
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await page.getByRole('button', { name: 'Folder Projects' }).click();
+    await expect(page.getByRole('combobox', { name: 'Sort notes' })).toHaveValue('manual');
+    await expect.poll(() => listed(page)).toEqual(moved);
+  } finally {
+    rmSync(vault, { recursive: true, force: true });
+  }
+});
