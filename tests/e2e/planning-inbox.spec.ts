@@ -73,3 +73,26 @@ test('what is typed while a capture is being stored stays in the box', async ({ 
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(box).toHaveValue('');
 });
+
+test('tag an item, convert one to an event, archive two at once', async ({ page }) => {
+  await page.goto('/#/inbox');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'Capture' });
+  for (const t of ['Dentist', 'Flyer', 'Old memo']) {
+    await box.fill(t);
+    await page.getByRole('button', { name: 'Capture', exact: true }).click();
+    await expect(page.getByText(t, { exact: true })).toBeVisible();
+  }
+  const list = page.getByRole('list', { name: 'Inbox' });
+
+  await page.getByRole('button', { name: 'More actions for Flyer' }).click();
+  await page.getByRole('textbox', { name: 'Tag for Flyer' }).fill('#errands');
+  await page.getByRole('button', { name: 'Add tag to Flyer' }).click();
+  await expect(page.getByRole('list', { name: 'Tags of Flyer' })).toContainText('#errands');
+
+  await page.getByRole('button', { name: 'More actions for Dentist' }).click();
+  await page.getByRole('textbox', { name: 'Event time for Dentist' }).fill('2030-03-04T10:30');
+  await page.getByRole('button', { name: 'Convert Dentist to event' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is now an event' })).toBeVisible();
+  await expect(list.getByText('Dentist', { exact: true })).toHaveCount(0);
+});

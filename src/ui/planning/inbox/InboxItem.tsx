@@ -1,18 +1,10 @@
-import { Show } from 'solid-js';
+import { For, Show } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { CaptureFile } from './CaptureFile';
+import { ItemMore } from './ItemMore';
+import type { ItemActions } from './inboxActions';
 import type { InboxEntry } from './inboxTypes';
 import { Suggestions } from './Suggestions';
-
-export interface ItemActions {
-  toTask: (item: InboxEntry) => void;
-  toNote: (item: InboxEntry) => void;
-  snooze: (item: InboxEntry, days: number) => void;
-  archive: (item: InboxEntry) => void;
-  restore: (item: InboxEntry) => void;
-  remove: (item: InboxEntry) => void;
-  file: (item: InboxEntry, target: { folder: string } | { projectId: string }, label: string) => void;
-}
 
 const FILE_TYPES = new Set(['image', 'voice', 'pdf']);
 
@@ -21,7 +13,7 @@ export function InboxItem(props: { item: InboxEntry; actions: ItemActions; clien
   const it = () => props.item;
   const open = () => it().bucket === 'open' || it().bucket === 'snoozed';
   return (
-    <li class="inbox-item" data-type={it().type}>
+    <li class="inbox-item" data-type={it().type} data-viewed={it().viewedAt !== null}>
       <div class="inbox-text">
         <strong>{it().title}</strong>
         <Show when={it().type === 'link' && it().source}>
@@ -46,6 +38,27 @@ export function InboxItem(props: { item: InboxEntry; actions: ItemActions; clien
         <Show when={it().snoozedUntil}>
           <p class="task-meta">Snoozed until {new Date(it().snoozedUntil!).toLocaleString()}</p>
         </Show>
+        <Show when={it().tags.length > 0}>
+          <ul class="inbox-tags" aria-label={`Tags of ${it().title}`}>
+            <For each={it().tags}>
+              {(tag) => (
+                <li>
+                  #{tag}
+                  <Show when={open()}>
+                    <button
+                      type="button"
+                      class="dismiss"
+                      aria-label={`Remove tag ${tag} from ${it().title}`}
+                      onClick={() => void props.actions.removeTag(it(), tag)}
+                    >
+                      ✕
+                    </button>
+                  </Show>
+                </li>
+              )}
+            </For>
+          </ul>
+        </Show>
       </div>
       <div class="inbox-actions">
         <Show
@@ -56,7 +69,7 @@ export function InboxItem(props: { item: InboxEntry; actions: ItemActions; clien
                 <button
                   type="button"
                   aria-label={`Restore ${it().title}`}
-                  onClick={() => props.actions.restore(it())}
+                  onClick={() => void props.actions.restore(it())}
                 >
                   Restore
                 </button>
@@ -65,7 +78,7 @@ export function InboxItem(props: { item: InboxEntry; actions: ItemActions; clien
                 type="button"
                 class="danger"
                 aria-label={`Delete ${it().title}`}
-                onClick={() => props.actions.remove(it())}
+                onClick={() => void props.actions.remove(it())}
               >
                 Delete
               </button>
@@ -75,36 +88,50 @@ export function InboxItem(props: { item: InboxEntry; actions: ItemActions; clien
           <button
             type="button"
             aria-label={`Convert ${it().title} to task`}
-            onClick={() => props.actions.toTask(it())}
+            onClick={() => void props.actions.toTask(it())}
           >
             To task
           </button>
           <button
             type="button"
             aria-label={`Convert ${it().title} to note`}
-            onClick={() => props.actions.toNote(it())}
+            onClick={() => void props.actions.toNote(it())}
           >
             To note
           </button>
-          <button
-            type="button"
-            aria-label={`Snooze ${it().title} until tomorrow`}
-            onClick={() => props.actions.snooze(it(), 1)}
+          <Show
+            when={it().bucket === 'snoozed'}
+            fallback={
+              <button
+                type="button"
+                aria-label={`Snooze ${it().title} until tomorrow`}
+                onClick={() => void props.actions.snooze(it(), 1)}
+              >
+                Tomorrow
+              </button>
+            }
           >
-            Tomorrow
-          </button>
+            <button
+              type="button"
+              aria-label={`Unsnooze ${it().title}`}
+              onClick={() => void props.actions.unsnooze(it())}
+            >
+              Unsnooze
+            </button>
+          </Show>
           <Suggestions
             client={props.client}
             item={it()}
-            onFile={(target, label) => props.actions.file(it(), target, label)}
+            onFile={(target, label) => void props.actions.file(it(), target, label)}
           />
           <button
             type="button"
             aria-label={`Archive ${it().title}`}
-            onClick={() => props.actions.archive(it())}
+            onClick={() => void props.actions.archive(it())}
           >
             Archive
           </button>
+          <ItemMore item={it()} actions={props.actions} client={props.client} />
         </Show>
       </div>
     </li>

@@ -7,7 +7,8 @@ import { FailureBanner } from '../shared/FailureBanner';
 import { CaptureForm } from './CaptureForm';
 import { CaptureMedia } from './CaptureMedia';
 import { captureOpFor, toBase64 } from './fileData';
-import { InboxItem, type ItemActions } from './InboxItem';
+import { InboxItem } from './InboxItem';
+import { createInboxActions } from './inboxActions';
 import type { InboxPage, Undoable } from './inboxTypes';
 import '../planning.css';
 
@@ -16,14 +17,6 @@ const LISTS = [
   ['snoozed', 'Snoozed', 'inbox.getSnoozed'],
   ['archived', 'Archived', 'inbox.listArchived'],
 ] as const;
-
-/** Local midnight `days` from now, as an ISO instant (snooze targets). */
-function startOfDayIn(days: number): string {
-  const d = new Date();
-  d.setHours(0, 0, 0, 0);
-  d.setDate(d.getDate() + days);
-  return d.toISOString();
-}
 
 /** `#/inbox[/snoozed|/archived]`: capture, triage and undo. */
 export function InboxSection(props: SectionProps) {
@@ -34,35 +27,10 @@ export function InboxSection(props: SectionProps) {
   );
   const [undo, setUndo] = createSignal<Undoable | null>(null);
 
+  const [notice, setNotice] = createSignal<string | null>(null);
   const run = async (op: string, ...args: unknown[]) =>
     failure.take(await writeOp<unknown>(props.client, op, ...args)) !== null;
-  const actions: ItemActions = {
-    async toTask(item) {
-      if (await run('inbox.convertToTask', item.id))
-        setUndo({ message: `“${item.title}” is now a task in Inbox.`, op: 'inbox.undoFile', id: item.id });
-    },
-    async toNote(item) {
-      if (await run('inbox.convertToNote', item.id))
-        setUndo({ message: `“${item.title}” is now a note.`, op: 'inbox.undoFile', id: item.id });
-    },
-    async snooze(item, days) {
-      await run('inbox.snooze', item.id, { until: startOfDayIn(days) });
-    },
-    async archive(item) {
-      if (await run('inbox.archive', item.id))
-        setUndo({ message: `“${item.title}” archived.`, op: 'inbox.undoArchive', id: item.id });
-    },
-    async restore(item) {
-      await run('inbox.unarchive', item.id);
-    },
-    async file(item, target, label) {
-      if (await run('inbox.file', item.id, target))
-        setUndo({ message: `“${item.title}” filed to ${label}.`, op: 'inbox.undoFile', id: item.id });
-    },
-    async remove(item) {
-      if (confirm(`Delete “${item.title}” for good?`)) await run('inbox.deletePermanent', item.id);
-    },
-  };
+  const actions = createInboxActions(props.client, { failure, offerUndo: setUndo, tell: setNotice });
 
   /** A file capture: the operation by type; anything else is refused here with a clear message. */
   async function captureFile(file: Blob, name?: string, durationMs?: number): Promise<boolean> {
@@ -111,6 +79,16 @@ export function InboxSection(props: SectionProps) {
       />
       <CaptureMedia onFile={captureFile} onClip={(c) => run('inbox.captureClip', c)} />
       <FailureBanner error={failure.error() ?? page.error()} onDismiss={failure.clear} />
+      <Show when={notice()}>
+        {(n) => (
+          <p class="inbox-notice" role="status">
+            {n()}
+            <button type="button" aria-label="Dismiss message" onClick={() => setNotice(null)}>
+              ×
+            </button>
+          </p>
+        )}
+      </Show>
       <p class="count" aria-live="polite">
         {page.data()?.total ?? 0} {list()[1] === 'Inbox' ? 'open' : list()[1].toLowerCase()}
         <Show when={(page.data()?.staleCount ?? 0) > 0}> · {page.data()?.staleCount} stale</Show>

@@ -8,6 +8,7 @@ export interface InboxEntry {
   captured_at: number;
   bucket: 'open' | 'snoozed' | 'filed' | 'archived';
   snoozedUntil: string | null;
+  viewedAt: string | null;
   tags: string[];
   sourceTitle: string | null;
   /** a link preview's description */
@@ -21,6 +22,7 @@ export interface InboxPage {
   total: number;
   hasMore: boolean;
   staleCount?: number;
+  staleDays?: number;
 }
 
 /** What the last filing or archive did, so the toast can undo it. */

@@ -92,6 +92,7 @@ export function toInboxListEntry(row: InboxRow) {
     captured_at: row.capturedAt,
     bucket: row.bucket,
     snoozedUntil: row.snoozedUntil,
+    viewedAt: row.viewedAt,
     tags: row.tags,
     sourceTitle: row.sourceTitle,
     description: row.metadata?.description ?? null,
