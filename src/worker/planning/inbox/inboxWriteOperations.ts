@@ -1,6 +1,6 @@
 import { tick } from '../../domain/clock/vectorClock';
 import { captureItem } from '../../domain/inbox/captureItem';
-import { inboxBlobId } from '../../domain/inbox/inboxItem';
+import { type InboxBucket, type InboxRow, inboxBlobId } from '../../domain/inbox/inboxItem';
 import {
   archiveItem,
   markViewed,
@@ -26,6 +26,33 @@ import {
 import { type InboxStore, STALE_DAYS_KEY } from './inboxStore';
 
 const write = { kind: 'write', requiresApproval: true } as const;
+const TAGS_MAX = 20;
+const bare = (tag: string) => tag.replace(/^#+/, '');
+
+/** Refuses (nothing changes) unless the item is in one of `buckets`: `what` says what it must be. */
+function mustBe(row: InboxRow, buckets: readonly InboxBucket[], what: string, field: string): InboxRow {
+  if (!buckets.includes(row.bucket))
+    throw new PlanningFailure({
+      code: 'VALIDATION',
+      message: `“${row.title}” is ${row.bucket}, not ${what}`,
+      field,
+    });
+  return row;
+}
+
+/** The item's tags plus `more` (each once, without a leading #), at most 20 (spec 8). */
+function withTags(row: InboxRow, more: readonly string[], field: string): string[] {
+  const tags = [...new Set([...row.tags, ...more.map(bare)])];
+  if (more.some((t) => bare(t) === ''))
+    throw new PlanningFailure({ code: 'VALIDATION', message: 'a tag needs a name', field });
+  if (tags.length > TAGS_MAX)
+    throw new PlanningFailure({
+      code: 'VALIDATION',
+      message: `“${row.title}” would have ${tags.length} tags; at most ${TAGS_MAX}`,
+      field,
+    });
+  return tags;
+}
 
 /** A snooze time as an ISO instant: a bare date means the start of that day, local time. */
 function snoozeInstant(until: string, nowMs: number): string {
@@ -52,6 +79,9 @@ export function inboxWriteOperations(services: VaultServices, store: InboxStore)
       return { id: row.id, title: row.title, type: row.type };
     });
   const one = (step: Parameters<InboxStore['eachItem']>[1]) => (id: string) => store.eachItem([id], step);
+  const OPEN = ['open', 'snoozed'] as const;
+  /** `field` of the i-th of `n` items, as eachItem names it */
+  const at = (ids: readonly string[], id: string) => (ids.length === 1 ? 'id' : `ids[${ids.indexOf(id)}]`);
 
   return [
     defineOperation({
@@ -81,7 +111,7 @@ export function inboxWriteOperations(services: VaultServices, store: InboxStore)
       name: 'inbox.addTag',
       summary: 'Tag an item.',
       params: [itemId, { name: 'tag', required: true, schema: tagSchema }] as const,
-      handler: ([id, tag]) => one((r) => setTags(r, [...r.tags, tag.replace(/^#+/, '')], deps))(id),
+      handler: ([id, tag]) => one((r) => setTags(r, withTags(r, [tag], 'tag'), deps))(id),
     }),
     defineOperation({
       ...write,
@@ -89,20 +119,26 @@ export function inboxWriteOperations(services: VaultServices, store: InboxStore)
       summary: 'Remove a tag from an item.',
       params: [itemId, { name: 'tag', required: true, schema: tagSchema }] as const,
       handler: ([id, tag]) =>
-        one((r) =>
-          setTags(
+        one((r) => {
+          if (!r.tags.includes(bare(tag)))
+            throw new PlanningFailure({
+              code: 'NOT_FOUND',
+              message: `“${r.title}” has no tag ${JSON.stringify(bare(tag))}`,
+              field: 'tag',
+            });
+          return setTags(
             r,
-            r.tags.filter((t) => t !== tag),
+            r.tags.filter((t) => t !== bare(tag)),
             deps,
-          ),
-        )(id),
+          );
+        })(id),
     }),
     defineOperation({
       ...write,
       name: 'inbox.bulkTag',
       summary: 'Add tags to several items; all or nothing.',
       params: [itemIds, { name: 'tags', required: true, schema: tagsSchema }] as const,
-      handler: ([ids, tags]) => store.eachItem(ids, (r) => setTags(r, [...r.tags, ...tags], deps)),
+      handler: ([ids, tags]) => store.eachItem(ids, (r) => setTags(r, withTags(r, tags, 'tags'), deps)),
     }),
     defineOperation({
       ...write,
@@ -110,7 +146,14 @@ export function inboxWriteOperations(services: VaultServices, store: InboxStore)
       summary: 'Hide an item until a date or time, with an optional reason.',
       params: [itemId, { name: 'snooze', required: true, schema: snoozeSchema }] as const,
       handler: ([id, s]) =>
-        one((r) => snoozeItem(r, snoozeInstant(s.until, deps.now()), s.reason ?? null, deps))(id),
+        one((r) =>
+          snoozeItem(
+            mustBe(r, OPEN, 'open', 'id'),
+            snoozeInstant(s.until, deps.now()),
+            s.reason ?? null,
+            deps,
+          ),
+        )(id),
     }),
     defineOperation({
       ...write,
@@ -118,14 +161,21 @@ export function inboxWriteOperations(services: VaultServices, store: InboxStore)
       summary: 'Snooze several items; all or nothing.',
       params: [itemIds, { name: 'snooze', required: true, schema: snoozeSchema }] as const,
       handler: ([ids, s]) =>
-        store.eachItem(ids, (r) => snoozeItem(r, snoozeInstant(s.until, deps.now()), s.reason ?? null, deps)),
+        store.eachItem(ids, (r) =>
+          snoozeItem(
+            mustBe(r, OPEN, 'open', at(ids, r.id)),
+            snoozeInstant(s.until, deps.now()),
+            s.reason ?? null,
+            deps,
+          ),
+        ),
     }),
     defineOperation({
       ...write,
       name: 'inbox.unsnooze',
       summary: 'Bring a snoozed item back now.',
       params: [itemId],
-      handler: ([id]) => one((r) => unsnoozeItem(r, deps))(id),
+      handler: ([id]) => one((r) => unsnoozeItem(mustBe(r, ['snoozed'], 'snoozed', 'id'), deps))(id),
     }),
     defineOperation({
       ...write,
@@ -139,14 +189,15 @@ export function inboxWriteOperations(services: VaultServices, store: InboxStore)
       name: 'inbox.archive',
       summary: 'Archive an item (undo with undoArchive).',
       params: [itemId],
-      handler: ([id]) => one((r) => archiveItem(r, deps))(id),
+      handler: ([id]) => one((r) => archiveItem(mustBe(r, OPEN, 'open', 'id'), deps))(id),
     }),
     defineOperation({
       ...write,
       name: 'inbox.bulkArchive',
       summary: 'Archive several items; all or nothing.',
       params: [itemIds],
-      handler: ([ids]) => store.eachItem(ids, (r) => archiveItem(r, deps)),
+      handler: ([ids]) =>
+        store.eachItem(ids, (r) => archiveItem(mustBe(r, OPEN, 'open', at(ids, r.id)), deps)),
     }),
     ...(['inbox.unarchive', 'inbox.undoArchive'] as const).map((name) =>
       defineOperation({
