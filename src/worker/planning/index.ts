@@ -8,10 +8,14 @@ import type { VaultServices } from '../vault/services';
 import { canvasCardOperations } from './canvas/canvasCardOperations';
 import { canvasOperations } from './canvas/canvasOperations';
 import { inboxOperations } from './inbox';
+import { browserNet } from './inbox/inboxAssistOperations';
 import type { NoteCreator } from './inbox/noteCreator';
 import { journalOperations } from './journal/journalOperations';
 import { tagGroup } from './tags';
+import { captureUrlToProjectOperation } from './tasks/captureUrlToProject';
+import { projectContentsOperation } from './tasks/projectContentsOperation';
 import { projectLinkOperations } from './tasks/projectLinkOperations';
+import { createProjectLinkWriter } from './tasks/projectLinkWriter';
 import { projectOperations } from './tasks/projectOperations';
 import { taskLinkOperations } from './tasks/taskLinkOperations';
 import { taskReadOperations } from './tasks/taskReadOperations';
@@ -26,7 +30,7 @@ const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * sessions never file a capture as a note). Its bodies instance has no cross-tab channel: a new
  * note has no open editor anywhere, and the change feed announces it.
  */
-function notesCreator(services: VaultServices): NoteCreator {
+export function notesCreator(services: VaultServices): NoteCreator {
   let notes: ReturnType<typeof createNotesStore> | null = null;
   const get = async () => {
     if (notes === null) {
@@ -93,14 +97,17 @@ export function planningOperations(
   settings: Pick<SettingsStore, 'getGroup'> = createSettingsStore(services),
 ): Operation[] {
   const tasks = createTaskStore(services, timeZone);
+  const createNote = notesCreator(services);
   return [
     ...taskReadOperations(tasks, services.db),
     ...taskWriteOperations(tasks),
     ...taskLinkOperations(tasks, services.db),
     ...projectOperations(tasks),
     ...projectLinkOperations(services, tasks),
+    projectContentsOperation(tasks, services.db),
+    captureUrlToProjectOperation(services, createProjectLinkWriter(services, tasks), createNote, browserNet),
     ...journalOperations(services, tasks, settings, timeZone),
-    ...inboxOperations(services, tasks, notesCreator(services)),
+    ...inboxOperations(services, tasks, createNote),
     ...canvasOperations(services),
     ...canvasCardOperations(services.db),
     ...tagGroup(services, tasks, createNoteTagIndex(services.db, bodies)),

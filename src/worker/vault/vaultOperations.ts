@@ -28,6 +28,7 @@ import { tagOperations } from '../ops/tags/tagOperations';
 import { vaultHostOperations } from '../ops/vault/vaultOperations';
 import { planningOperations } from '../planning';
 import { recordsOperations } from '../planning/recordsOperations';
+import { importFilesToProjectOperations } from '../planning/tasks/importFilesToProject';
 import type { SearchStats } from '../search/searchIndex';
 import { createDeviceFacts, type DeviceFactsPort } from '../settings/deviceFacts';
 import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
@@ -74,6 +75,7 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...attachmentOperations(notes.attachments),
     ...localOnlyOperations(createLocalOnly(services)),
     ...importFilesOperations(notes),
+    ...importFilesToProjectOperations(services, notes, d.timeZone),
     ...exportHtmlOperations({
       get: (id) => notes.get(id),
       getBlob: (id) => notes.getBlob(id),

@@ -1,16 +1,11 @@
-import type { Change } from '../../changes/changeFeed';
 import type { VaultDb } from '../../db/schema';
 import { tombstoneOf } from '../../domain/tasks/deleteTask';
 import {
-  type LinkChanges,
   linkedCounts,
   linkProjectItem,
-  type ProjectLinkPort,
   type ProjectLinkRecord,
-  type ProjectLinkType,
   projectLinkInputSchema,
   setProjectLinkPinned,
-  sortProjectLinks,
   unlinkProjectItem,
 } from '../../domain/tasks/projects/projectLinks';
 import { deleteProject } from '../../domain/tasks/projects/projectOps';
@@ -18,22 +13,12 @@ import { taskIdSchema } from '../../domain/tasks/schemas';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
-import { must, writeTx } from '../writeTx';
+import { writeTx } from '../writeTx';
+import { createProjectLinkWriter, projectLinkEntries } from './projectLinkWriter';
 import type { TaskStore } from './taskStore';
 
 const link = { name: 'link', required: true, schema: projectLinkInputSchema } as const;
 const write = { kind: 'write', requiresApproval: true } as const;
-
-/** Whether a linked item exists, and its title: notes and filed files in `notes`, events in `calendarEvents`. */
-async function itemOf(db: VaultDb, type: ProjectLinkType, id: string): Promise<{ title: string } | null> {
-  if (type === 'event') {
-    const event = await db.calendarEvents.get(id);
-    return event ? { title: event.title } : null;
-  }
-  const note = await db.notes.get(id);
-  if (!note || (type === 'note') !== (note.fileType === 'markdown')) return null;
-  return { title: note.title };
-}
 
 /** `linked_counts` of every project from its links (one scan of a small table). */
 export async function projectLinkCounts(db: VaultDb): Promise<Map<string, ReturnType<typeof linkedCounts>>> {
@@ -50,28 +35,8 @@ export async function projectLinkCounts(db: VaultDb): Promise<Map<string, Return
  */
 export function projectLinkOperations(services: VaultServices, tasks: TaskStore): Operation[] {
   const { db } = services;
-  const port: ProjectLinkPort = {
-    getLink: async (id) => (await db.projectLinks.get(id)) ?? null,
-    itemExists: async (type, id) => (await itemOf(db, type, id)) !== null,
-  };
-  const tables = () => [...tasks.tables(), db.projectLinks, db.notes, db.calendarEvents];
-
-  async function apply(set: LinkChanges, changes: Change[]) {
-    if (set.links.length) await db.projectLinks.bulkPut([...set.links]);
-    if (set.deletedLinks.length) {
-      await db.projectLinks.bulkDelete(set.deletedLinks.map((t) => t.id));
-      await db.tombstones.bulkPut(set.deletedLinks.map((t) => ({ ...t, kind: 'projectLink' })));
-    }
-    changes.push(
-      { table: 'projectLinks', op: 'put', ids: set.links.map((l) => l.id) },
-      { table: 'projectLinks', op: 'delete', ids: set.deletedLinks.map((l) => l.id) },
-    );
-    return { links: set.links, deletedLinkIds: set.deletedLinks.map((l) => l.id) };
-  }
-  const run = async (edit: () => Promise<Parameters<typeof must<LinkChanges>>[0]>) => {
-    await tasks.ready();
-    return writeTx(services, tables(), async (changes) => apply(must(await edit()), changes));
-  };
+  const writer = createProjectLinkWriter(services, tasks);
+  const { port, apply, run } = writer;
 
   return [
     defineOperation({
@@ -106,19 +71,10 @@ export function projectLinkOperations(services: VaultServices, tasks: TaskStore)
           return fail('NOT_FOUND', `project ${JSON.stringify(projectId)} does not exist`, {
             field: 'args[0]',
           });
-        const links = sortProjectLinks(await db.projectLinks.where('projectId').equals(projectId).toArray());
-        const items = await Promise.all(links.map((l) => itemOf(db, l.itemType, l.itemId)));
+        const links = await projectLinkEntries(db, projectId);
         return ok({
           projectId,
-          links: links.map((l, i) => ({
-            id: l.id,
-            itemType: l.itemType,
-            itemId: l.itemId,
-            pinned: l.pinned,
-            createdAt: l.createdAt,
-            title: items[i]?.title ?? null,
-            href: l.itemType === 'event' ? null : `svc://note/${encodeURIComponent(l.itemId)}`,
-          })),
+          links,
           linked_counts: linkedCounts(links),
         });
       },

@@ -124,7 +124,7 @@ export async function setProjectLinkPinned(
 }
 
 /** `linked_counts` of a project list entry, from its links. */
-export function linkedCounts(links: readonly ProjectLinkRecord[]): {
+export function linkedCounts(links: readonly Pick<ProjectLinkRecord, 'itemType'>[]): {
   notes: number;
   files: number;
   events: number;
