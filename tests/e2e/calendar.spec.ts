@@ -39,6 +39,18 @@ test('add an event to today, see it in the week and the month, edit it, it persi
   await page.getByRole('button', { name: 'Delete Team lunch (moved)' }).click();
   await expect(page.getByText('Team lunch (moved)')).toHaveCount(0);
   await expect(page.getByRole('button', { name: `${today}, 0 events` })).toBeVisible();
+
+  // Weeks start on the calendar's weekStartsOn setting, at once.
+  const firstColumn = page.locator('table.month-grid').getByRole('columnheader').first();
+  await expect(firstColumn).toHaveText('Mon');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings
+    .getByRole('region', { name: 'Calendar', exact: true })
+    .getByRole('combobox', { name: 'First day of a week' })
+    .selectOption('sunday');
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await expect(firstColumn).toHaveText('Sun');
 });
 
 test('an all-day event and a refused one: the form says why', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { Operation } from '../ops/defineOperation';
+import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
 import type { VaultServices } from '../vault/services';
 import { bookmarkOperations } from './bookmarks/bookmarkOperations';
 import { calendarOperations } from './calendar/calendarOperations';
@@ -20,9 +21,10 @@ export function recordsOperations(
   services: VaultServices,
   notes: TemplateNotes,
   timeZone = localTimeZone(),
+  settings: Pick<SettingsStore, 'getGroup'> = createSettingsStore(services),
 ): Operation[] {
   return [
-    ...calendarOperations(services),
+    ...calendarOperations(services, settings),
     ...reminderOperations(services),
     ...bookmarkOperations(services),
     ...templateOperations(services),

@@ -96,7 +96,7 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     }),
     ...planningOperations(services, d.timeZone, bodies, settings),
     ...settingsOperations(settings, d.device ?? createDeviceFacts()),
-    ...recordsOperations(services, notes, d.timeZone),
+    ...recordsOperations(services, notes, d.timeZone, settings),
     ...vaultHostOperations(d.host),
   ];
 }

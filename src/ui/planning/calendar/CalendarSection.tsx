@@ -1,4 +1,5 @@
 import { createSignal, For, Show } from 'solid-js';
+import { weekdayLabels, weekStartOf } from '../../../worker/domain/calendar/weekStart';
 import { monthGrid } from '../../../worker/domain/journal/calendarRanges';
 import type { SectionProps } from '../../app/section';
 import { isDate, localDate, shiftDate, shiftMonth } from '../journal/localDate';
@@ -6,22 +7,27 @@ import { readOp, writeOp } from '../shared/callOp';
 import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
 import { FailureBanner } from '../shared/FailureBanner';
+import type { UpcomingReply } from '../tasks/taskTypes';
 import { DayAgenda } from './DayAgenda';
 import { type EventDraft, EventForm } from './EventForm';
-import { byDate, mondayOf } from './eventDays';
+import { byDate } from './eventDays';
 import type { CalendarEvent, EventRange } from './eventTypes';
 import { localMidnight } from './localTime';
 import '../planning.css';
 import '../reminders/reminders.css';
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
 /**
- * `#/calendar[/week|/month][/<date>]`: a week agenda (seven days from Monday) or a month grid
- * with the chosen day's agenda under it; add, edit and delete events.
+ * `#/calendar[/week|/month][/<date>]`: a week agenda or a month grid with the chosen day's agenda
+ * under it; add, edit and delete events. It follows the calendar settings: weeks start on
+ * weekStartsOn, times read in timeFormat, a new event lasts defaultEventMinutes, and with
+ * showTasks the open tasks due each day are listed under its events.
  */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
 export function CalendarSection(props: SectionProps) {
   const failure = createFailure();
+  const prefs = () => props.settings.value('calendar');
   const today = localDate();
   const mode = () => (props.path()[0] === 'month' ? 'month' : 'week');
   const anchor = () => {
@@ -30,7 +36,7 @@ export function CalendarSection(props: SectionProps) {
   };
   const range = () => {
     if (mode() === 'week') {
-      const from = mondayOf(anchor());
+      const from = weekStartOf(anchor(), prefs().weekStartsOn);
       return { from, to: shiftDate(from, 7) };
     }
     const month = anchor().slice(0, 7);
@@ -44,6 +50,25 @@ export function CalendarSection(props: SectionProps) {
     }),
   );
   const days = () => byDate(events.data()?.events ?? []);
+  // Due tasks of the range: tasks.getUpcoming lists the days after `today`, so ask from the day before.
+  const due = createLive(
+    props.client,
+    ['tasks', 'projects'],
+    () => (prefs().showTasks ? range() : null),
+    (r) =>
+      r === null
+        ? Promise.resolve({ ok: true as const, value: null })
+        : readOp<UpcomingReply>(props.client, 'tasks.getUpcoming', {
+            today: shiftDate(r.from, -1),
+            days: daysBetween(r.from, r.to),
+            limit: 2000,
+          }),
+  );
+  const tasksOn = (date: string) => {
+    const reply = due.data();
+    if (!prefs().showTasks || !reply) return undefined;
+    return reply.days.find((d) => d.date === date)?.tasks ?? [];
+  };
   const [editing, setEditing] = createSignal<CalendarEvent | null>(null);
   const weekDates = () => Array.from({ length: 7 }, (_, i) => shiftDate(range().from, i));
   const go = (m: string, date: string) => props.go(m, date);
@@ -70,6 +95,8 @@ export function CalendarSection(props: SectionProps) {
       date={date}
       today={today}
       events={days().get(date) ?? []}
+      tasks={tasksOn(date)}
+      timeFormat={prefs().timeFormat}
       onEdit={setEditing}
       onDelete={remove}
     />
@@ -97,17 +124,23 @@ export function CalendarSection(props: SectionProps) {
           Today
         </button>
       </div>
-      <EventForm date={anchor()} editing={editing()} onSave={save} onCancel={() => setEditing(null)} />
-      <FailureBanner error={failure.error() ?? events.error()} onDismiss={failure.clear} />
+      <EventForm
+        date={anchor()}
+        editing={editing()}
+        defaultMinutes={prefs().defaultEventMinutes}
+        onSave={save}
+        onCancel={() => setEditing(null)}
+      />
+      <FailureBanner error={failure.error() ?? events.error() ?? due.error()} onDismiss={failure.clear} />
       <Show when={mode() === 'month'} fallback={<For each={weekDates()}>{(d) => agenda(d)}</For>}>
         <table class="month-grid">
           <thead>
             <tr>
-              <For each={WEEKDAYS}>{(d) => <th scope="col">{d}</th>}</For>
+              <For each={weekdayLabels(prefs().weekStartsOn)}>{(d) => <th scope="col">{d}</th>}</For>
             </tr>
           </thead>
           <tbody>
-            <For each={monthGrid(anchor().slice(0, 7))}>
+            <For each={monthGrid(anchor().slice(0, 7), prefs().weekStartsOn)}>
               {(week) => (
                 <tr>
                   <For each={week}>
@@ -116,10 +149,15 @@ export function CalendarSection(props: SectionProps) {
                         <Show when={day}>
                           {(d) => {
                             const count = () => days().get(d())?.length ?? 0;
+                            const dueCount = () => tasksOn(d())?.length ?? 0;
                             return (
                               <button
                                 type="button"
-                                aria-label={`${d()}, ${count()} ${count() === 1 ? 'event' : 'events'}`}
+                                aria-label={`${d()}, ${count()} ${count() === 1 ? 'event' : 'events'}${
+                                  dueCount() > 0
+                                    ? `, ${dueCount()} ${dueCount() === 1 ? 'task' : 'tasks'} due`
+                                    : ''
+                                }`}
                                 aria-pressed={d() === anchor()}
                                 data-today={d() === today ? 'true' : undefined}
                                 onClick={() => go('month', d())}

@@ -1,11 +1,17 @@
 import { For, Show } from 'solid-js';
+import { clockLabel, type TimeFormat } from '../../../worker/domain/calendar/clockLabel';
+import type { TaskCard } from '../tasks/taskTypes';
 import type { CalendarEvent } from './eventTypes';
-import { localClock } from './localTime';
+import { timeLabel } from './localTime';
 
 interface Props {
   date: string;
   today: string;
   events: readonly CalendarEvent[];
+  /** open tasks due that day; undefined when the calendar's showTasks setting is off */
+  tasks: readonly TaskCard[] | undefined;
+  /** the calendar's timeFormat setting */
+  timeFormat: TimeFormat;
   onEdit: (e: CalendarEvent) => void;
   onDelete: (e: CalendarEvent) => void;
 }
@@ -17,8 +23,14 @@ const dayTitle = (date: string) =>
     month: 'long',
   });
 
-/** One day of the agenda: its events in order, each with Edit and Delete. */
+/** One day of the agenda: its events in order, each with Edit and Delete, then its tasks due. */
 export function DayAgenda(props: Props) {
+  const when = (e: CalendarEvent) =>
+    e.allDay
+      ? 'All day'
+      : `${timeLabel(e.startAt, props.timeFormat)}–${timeLabel(e.endAt, props.timeFormat)}`;
+  const dueAt = (hhmm: string) =>
+    clockLabel(Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)), props.timeFormat);
   return (
     <section
       class="day-agenda"
@@ -34,10 +46,7 @@ export function DayAgenda(props: Props) {
           {(e) => (
             <li style={e.color ? { 'border-left': `4px solid ${e.color}` } : undefined}>
               <div>
-                <span class="record-meta">
-                  {e.allDay ? 'All day' : `${localClock(e.startAt)}–${localClock(e.endAt)}`}
-                </span>{' '}
-                <strong>{e.title}</strong>
+                <span class="record-meta">{when(e)}</span> <strong>{e.title}</strong>
                 <Show when={e.location}>{(l) => <span class="record-meta"> · {l()}</span>}</Show>
               </div>
               <div class="record-actions">
@@ -52,6 +61,18 @@ export function DayAgenda(props: Props) {
           )}
         </For>
       </ul>
+      <Show when={(props.tasks?.length ?? 0) > 0}>
+        <ul class="task-list" aria-label={`Tasks due ${props.date}`}>
+          <For each={props.tasks}>
+            {(t) => (
+              <li class="task-row">
+                <span class="record-meta">{t.dueTime ? dueAt(t.dueTime) : 'Task'}</span>{' '}
+                <a href={`#/tasks/task/${encodeURIComponent(t.id)}`}>{t.title}</a>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
     </section>
   );
 }

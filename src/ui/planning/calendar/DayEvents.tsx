@@ -1,9 +1,15 @@
 import { For, Show } from 'solid-js';
+import type { TimeFormat } from '../../../worker/domain/calendar/clockLabel';
 import type { CalendarEvent } from './eventTypes';
-import { localClock } from './localTime';
+import { timeLabel } from './localTime';
 
 /** A day's calendar events, for the journal's "That day" panel; each links to its week. */
-export function DayEvents(props: { date: string; events: readonly CalendarEvent[] | undefined }) {
+export function DayEvents(props: {
+  date: string;
+  events: readonly CalendarEvent[] | undefined;
+  /** the calendar's timeFormat setting */
+  timeFormat: TimeFormat;
+}) {
   return (
     <>
       <h3>Events</h3>
@@ -13,7 +19,7 @@ export function DayEvents(props: { date: string; events: readonly CalendarEvent[
             {(e) => (
               <li class="task-row">
                 <a href={`#/calendar/week/${props.date}`}>
-                  {e.allDay ? 'All day' : localClock(e.startAt)} {e.title}
+                  {e.allDay ? 'All day' : timeLabel(e.startAt, props.timeFormat)} {e.title}
                 </a>
               </li>
             )}

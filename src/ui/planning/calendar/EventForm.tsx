@@ -1,4 +1,5 @@
-import { createEffect, createSignal, Show } from 'solid-js';
+import { createEffect, createSignal, on, Show } from 'solid-js';
+import { addMinutesToClock } from '../../../worker/domain/calendar/clockLabel';
 import type { CalendarEvent } from './eventTypes';
 import { localClock, localDateOf } from './localTime';
 
@@ -15,11 +16,16 @@ interface Props {
   date: string;
   /** an event being edited, or null for a new one */
   editing: CalendarEvent | null;
+  /** the calendar's defaultEventMinutes: a new event ends that long after its start */
+  defaultMinutes: number;
   onSave: (draft: EventDraft) => Promise<boolean>;
   onCancel: () => void;
 }
 
-/** Add or edit an event: title, date, start and end times (local) or all day, place. */
+/**
+ * Add or edit an event: title, date, start and end times (local) or all day, place. A new
+ * event's end follows its start by the default length until the user sets the end.
+ */
 export function EventForm(props: Props) {
   const [title, setTitle] = createSignal('');
   const [date, setDate] = createSignal(props.date);
@@ -28,6 +34,14 @@ export function EventForm(props: Props) {
   const [allDay, setAllDay] = createSignal(false);
   const [location, setLocation] = createSignal('');
   const [problem, setProblem] = createSignal<string | null>(null);
+  const [endSet, setEndSet] = createSignal(false);
+  createEffect(
+    on([start, () => props.defaultMinutes, () => props.editing, endSet], ([s, minutes, editing, set]) => {
+      if (editing || set) return;
+      const follows = addMinutesToClock(s, minutes);
+      if (follows !== null) setEnd(follows);
+    }),
+  );
   createEffect(() => {
     const e = props.editing;
     if (!e) return setDate(props.date);
@@ -64,6 +78,7 @@ export function EventForm(props: Props) {
     if (ok) {
       setTitle('');
       setLocation('');
+      setEndSet(false);
     }
   }
   return (
@@ -87,7 +102,15 @@ export function EventForm(props: Props) {
         </label>
         <label>
           Ends
-          <input type="time" required value={end()} onInput={(e) => setEnd(e.currentTarget.value)} />
+          <input
+            type="time"
+            required
+            value={end()}
+            onInput={(e) => {
+              setEnd(e.currentTarget.value);
+              setEndSet(true);
+            }}
+          />
         </label>
       </Show>
       <label>

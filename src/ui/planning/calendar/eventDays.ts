@@ -32,9 +32,3 @@ export function byDate(events: readonly CalendarEvent[]): Map<string, CalendarEv
     list.sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.startAt.localeCompare(b.startAt));
   return days;
 }
-
-/** The Monday on or before `date`. */
-export function mondayOf(date: string): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return shiftDate(date, -((weekday + 6) % 7));
-}

@@ -1,3 +1,5 @@
+import { clockLabel, type TimeFormat } from '../../../worker/domain/calendar/clockLabel';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DDTHH:MM:SS` in local time: the value a `datetime-local` input with seconds takes. */
@@ -15,7 +17,13 @@ export function fromLocalInput(value: string): string | null {
 /** Local midnight of `date` (YYYY-MM-DD) as an ISO UTC instant. */
 export const localMidnight = (date: string) => new Date(`${date}T00:00:00`).toISOString();
 
-/** `HH:MM` of an instant in local time. */
+/** An instant's local time as the calendar's timeFormat setting shows it (`14:30` or `2:30 PM`). */
+export function timeLabel(iso: string, format: TimeFormat): string {
+  const d = new Date(iso);
+  return clockLabel(d.getHours(), d.getMinutes(), format);
+}
+
+/** `HH:MM` of an instant in local time (a time input's value, whatever the display format). */
 export function localClock(iso: string): string {
   const d = new Date(iso);
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;

@@ -181,7 +181,11 @@ function JournalDay(props: SectionProps) {
                   </For>
                 </ul>
               </Show>
-              <DayEvents date={date()} events={context.data()?.events} />
+              <DayEvents
+                date={date()}
+                events={context.data()?.events}
+                timeFormat={props.settings.value('calendar').timeFormat}
+              />
               <h3>Notes edited</h3>
               <Show
                 when={(context.data()?.notesTouched.length ?? 0) > 0}

@@ -41,7 +41,8 @@ const eventFields = {
 
 export const eventCreateSchema = {
   type: 'object',
-  description: 'endAt defaults to one hour after startAt (all-day: the next midnight UTC).',
+  description:
+    'endAt defaults to the calendar’s defaultEventMinutes after startAt (60 unless set; all-day: the next midnight UTC).',
   properties: eventFields,
   required: ['title', 'startAt'],
   additionalProperties: false,
@@ -69,12 +70,14 @@ export function eventDays(startAt: string, endAt: string): string[] {
 
 /**
  * The checked, normalized fields of an event made of `prev` (null on create) and `input`:
- * instants in UTC, all-day events snapped to whole dates, the end defaulted, and the rules a
+ * instants in UTC, all-day events snapped to whole dates, the end defaulted (`defaultMinutes`
+ * after the start: the calendar's defaultEventMinutes setting), and the rules a
  * schema cannot state (end not before start, at most EVENT_MAX_DAYS long).
  */
 export function checkEvent(
   prev: Fields | null,
   input: Partial<Fields>,
+  defaultMinutes = 60,
 ): { ok: true; value: Fields } | { ok: false; error: OpError } {
   const refuse = (message: string, field: string) =>
     ({ ok: false, error: { code: 'VALIDATION', message, field } }) as const;
@@ -91,7 +94,10 @@ export function checkEvent(
   } else if (prev && input.startAt !== undefined) {
     // Moving the start keeps the duration.
     endAt = new Date(Date.parse(startAt) + Date.parse(prev.endAt) - Date.parse(prev.startAt)).toISOString();
-  } else endAt = prev?.endAt ?? new Date(Date.parse(startAt) + (allDay ? DAY_MS : DAY_MS / 24)).toISOString();
+  } else
+    endAt =
+      prev?.endAt ??
+      new Date(Date.parse(startAt) + (allDay ? DAY_MS : defaultMinutes * 60_000)).toISOString();
   if (allDay) {
     const endDay = Date.parse(`${utcDateOf(endAt)}T00:00:00Z`);
     endAt = new Date(

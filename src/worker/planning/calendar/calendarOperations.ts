@@ -11,6 +11,8 @@ import { instantSchema, normalizeInstant, utcDateOf } from '../../domain/calenda
 import { edited, newMeta } from '../../domain/calendar/recordMeta';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
+import type { SettingsStore } from '../../settings/settingsStore';
+import { createSettingsStore } from '../../settings/settingsStore';
 import type { VaultServices } from '../../vault/services';
 import { idSchema, listOptionsSchema, recordTable, writeKind } from '../records/recordTable';
 import { must, writeTx } from '../writeTx';
@@ -21,8 +23,12 @@ const RANGE_MAX = 2000;
  * `calendar.*` of spec 4.4/4.5. Instants are ISO 8601 and stored in UTC; `getRange([{startAt,
  * endAt}])` answers the events overlapping [startAt, endAt), in start order, through the `days`
  * index (one scan over the dates of the range, whatever the number of events elsewhere).
+ * A new event without `endAt` lasts the calendar's `defaultEventMinutes` setting.
  */
-export function calendarOperations(services: VaultServices): Operation[] {
+export function calendarOperations(
+  services: VaultServices,
+  settings: Pick<SettingsStore, 'getGroup'> = createSettingsStore(services),
+): Operation[] {
   const { db } = services;
   const events = recordTable(services, db.calendarEvents, 'event');
 
@@ -99,15 +105,19 @@ export function calendarOperations(services: VaultServices): Operation[] {
     defineOperation({
       ...writeKind,
       name: 'calendar.createEvent',
-      summary: 'Create a calendar event; endAt defaults to an hour after startAt (all-day: one day).',
+      summary:
+        'Create a calendar event; endAt defaults to the calendar’s default event length after startAt (all-day: one day).',
       params: [{ name: 'event', required: true, schema: eventCreateSchema }] as const,
-      handler: ([input]) =>
-        writeTx(services, [db.calendarEvents], async (changes) => {
-          const fields = must(checkEvent(null, input));
+      handler: async ([input]) => {
+        // Read before the write transaction, which does not span the settings table.
+        const minutes = (await settings.getGroup('calendar')).defaultEventMinutes;
+        return writeTx(services, [db.calendarEvents], async (changes) => {
+          const fields = must(checkEvent(null, input, minutes));
           const record: EventRecord = { ...newMeta(services, services.newId()), ...fields };
           await events.put(changes, toEventRow(record));
           return record;
-        }),
+        });
+      },
     }),
     defineOperation({
       ...writeKind,
