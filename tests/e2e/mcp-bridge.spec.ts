@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { SchemaNode } from '../../src/worker/ops/schema';
 import { badInputCases } from '../../src/worker/tools/badInput/badInputCases';
 import { tinyPdf } from '../unit/tools/fixtures/testFiles';
+import { newNote } from './editor';
 import { idsByName, importFiles, openControlled } from './mcpPage';
 
 // The /mcp endpoint of the REAL service worker, called from the page with fetch (so the request
@@ -454,6 +455,36 @@ test('WebMCP: every tool registered on document.modelContext when the browser ha
   expect(registered).toBe(((list.body?.result?.tools ?? []) as unknown[]).length);
 });
 
+test('WebMCP: a vault switch unregisters the old vault’s tools and registers the new vault’s, once each', async ({
+  page,
+}) => {
+  await openControlled(page);
+  const has = await page.evaluate(() => 'modelContext' in document);
+  test.skip(!has, 'this Chromium has no document.modelContext (WebMCP flag unavailable)');
+  await expect(page.locator('html[data-webmcp-tools]')).toBeAttached();
+  const names = async () => (await page.webmcp.tools()).map((t) => t.name);
+  const before = await names();
+  expect(new Set(before).size).toBe(before.length);
+  expect(before).toContain('vault_list_folder');
+  await newNote(page, 'Home note');
+  const folder = async () =>
+    JSON.stringify(await page.webmcp.callTool('vault_list_folder', { recursive: true }));
+  await expect.poll(folder).toContain('Home note');
+
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const vaults = page.getByRole('region', { name: 'Vaults' });
+  await vaults.getByRole('textbox', { name: 'New vault name' }).fill('Work');
+  await vaults.getByRole('button', { name: 'Create vault' }).click();
+  await expect(page.getByTestId('vault-name')).toHaveText('Work');
+  await newNote(page, 'Work note');
+  // The browser's tools now run in the new vault: its note, not the old one's.
+  await expect.poll(folder).toContain('Work note');
+  expect(await folder()).not.toContain('Home note');
+  const after = await names();
+  expect(new Set(after).size).toBe(after.length); // no tool registered twice
+  expect([...after].sort()).toEqual([...before].sort());
+});
+
 test('window.cairnAgent is frozen and answers like /mcp', async ({ page }) => {
   await openControlled(page);
   const out = await page.evaluate(async () => {
@@ -483,6 +514,104 @@ test('window.cairnAgent is frozen and answers like /mcp', async ({ page }) => {
   expect(out?.count).toBeGreaterThan(10);
   expect(out?.isError).toBe(false);
   expect(out?.bad).toMatchObject({ isError: true, structuredContent: { code: 'VALIDATION' } });
+});
+
+test('window.cairnAgent.handleJsonRpc speaks MCP in the page: versions, list, calls, approval, notifications, errors', async ({
+  page,
+}) => {
+  await openControlled(page);
+  const rpc = (message: unknown) =>
+    page.evaluate((m) => {
+      if (window.cairnAgent === undefined) throw new Error('no window.cairnAgent');
+      return window.cairnAgent.handleJsonRpc(m);
+    }, message) as Promise<{
+      jsonrpc: string;
+      id: unknown;
+      result?: Record<string, unknown>;
+      error?: { code: number };
+    } | null>;
+  const initialize = (protocolVersion: string) =>
+    rpc({
+      jsonrpc: '2.0',
+      id: `init-${protocolVersion}`,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'page-e2e', version: '1' } },
+    });
+  for (const version of ['2025-11-25', '2026-07-28']) {
+    const init = await initialize(version);
+    expect(init).toMatchObject({
+      jsonrpc: '2.0',
+      id: `init-${version}`,
+      result: { protocolVersion: version },
+    });
+    expect(init?.result?.serverInfo).toMatchObject({ name: 'cairn' });
+  }
+  // An unknown version gets the server's newest, as MCP has the server answer (the client decides).
+  expect((await initialize('1999-01-01'))?.result?.protocolVersion).toBe('2026-07-28');
+
+  const list = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+  const tools = (list?.result?.tools ?? []) as { name: string; inputSchema: { type: string } }[];
+  expect(tools.map((t) => t.name)).toEqual(
+    expect.arrayContaining(['vault_read_note', 'vault_create_folder']),
+  );
+  expect(tools.every((t) => t.inputSchema.type === 'object')).toBe(true);
+
+  const read = await rpc({
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'tools/call',
+    params: { name: 'vault_get_project', arguments: { id: 'inbox' } },
+  });
+  expect(read?.id).toBe(3);
+  expect(read?.result?.isError).toBeUndefined();
+  expect(read?.result?.structuredContent).toMatchObject({ id: 'inbox', name: 'Inbox' });
+
+  // A write waits for the user: the real dialog opens, "Allow once" lets it run.
+  const pending = rpc({
+    jsonrpc: '2.0',
+    id: 4,
+    method: 'tools/call',
+    params: { name: 'vault_create_folder', arguments: { path: 'From the page' } },
+  });
+  const dialog = page.getByRole('dialog', { name: 'Agent request' });
+  await expect(dialog).toContainText('vault_create_folder');
+  await dialog.getByRole('button', { name: 'Allow once' }).click();
+  const written = await pending;
+  expect(written?.result?.isError).toBeUndefined();
+  expect(written?.result?.structuredContent).toMatchObject({ path: 'From the page' });
+  await expect(dialog).toBeHidden();
+  const listed = await rpc({
+    jsonrpc: '2.0',
+    id: 5,
+    method: 'tools/call',
+    params: { name: 'vault_list_folder', arguments: { path: 'From the page' } },
+  });
+  expect(listed?.result?.isError).toBeUndefined(); // the folder exists (a missing one is NOT_FOUND)
+
+  // A notification gets no response; malformed messages get the JSON-RPC error.
+  expect(await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' })).toBeNull();
+  expect(await rpc({ jsonrpc: '1.0', id: 6, method: 'ping' })).toMatchObject({
+    jsonrpc: '2.0',
+    id: 6,
+    error: { code: -32600 },
+  });
+  expect(await rpc('ping')).toMatchObject({ id: null, error: { code: -32600 } });
+  expect(await rpc({ jsonrpc: '2.0', id: 7, method: 'no/such' })).toMatchObject({
+    id: 7,
+    error: { code: -32601 },
+  });
+
+  // Frozen: a property of the object cannot be replaced, nor the object itself.
+  const frozen = await page.evaluate(() => {
+    const agent = window.cairnAgent;
+    if (agent === undefined) return null;
+    const original = agent.handleJsonRpc;
+    // Reflect.set reports what a strict-mode assignment throws on: false for a frozen object.
+    const assigned = Reflect.set(agent, 'handleJsonRpc', async () => ({ forged: true }));
+    const redefined = Reflect.defineProperty(window, 'cairnAgent', { value: {} });
+    return { assigned, kept: agent.handleJsonRpc === original, redefined, same: window.cairnAgent === agent };
+  });
+  expect(frozen).toEqual({ assigned: false, kept: true, redefined: false, same: true });
 });
 
 test('a request from a foreign (opaque) origin never gets an answer from the vault', async ({ page }) => {
