@@ -141,3 +141,52 @@ test('task editor: make a task a subtask and back; the Stats tab counts it (desk
   const open = page.getByRole('definition').first();
   await expect(open).toHaveText('2');
 });
+
+test('bulk: select two tasks, move them to another project, then complete them (desktop)', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'the same controls on a phone; one run is enough');
+  await openTasks(page, '#/tasks/projects');
+  await page.getByRole('textbox', { name: 'New project name' }).fill('Errands');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('link', { name: /Errands/ }).first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Today' }).click();
+  for (const title of ['Buy stamps', 'Post the parcel', 'Water the plants']) {
+    await page.getByRole('textbox', { name: 'New task for today' }).fill(title);
+    await page.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByRole('button', { name: title })).toBeVisible();
+  }
+
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  const bar = page.getByRole('group', { name: 'Selected tasks' });
+  await page.getByRole('checkbox', { name: 'Select Buy stamps' }).check();
+  await page.getByRole('checkbox', { name: 'Select Post the parcel' }).check();
+  await expect(bar.getByText('2 selected')).toBeVisible();
+  await bar.getByRole('combobox', { name: 'Move to project' }).selectOption({ label: 'Errands' });
+  await bar.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Moved 2 tasks to Errands.' })).toBeVisible();
+
+  // Still due today, so still in view and still selected: complete both at once.
+  await expect(bar.getByText('2 selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Completed 2 tasks.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy stamps' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Water the plants' })).toBeVisible();
+  await expect(bar.getByText('0 selected')).toBeVisible();
+
+  // Escape leaves selection mode: the row's checkbox completes again.
+  await page.keyboard.press('Escape');
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Complete Water the plants' })).toBeVisible();
+
+  // Both landed in Errands, completed: its Done column holds them.
+  await openTasks(page, '#/tasks/projects');
+  await page
+    .getByRole('link', { name: /Errands/ })
+    .first()
+    .click();
+  const done = page.getByRole('region', { name: 'Done' });
+  await expect(done.getByRole('button', { name: 'Buy stamps' })).toBeVisible();
+  await expect(done.getByRole('button', { name: 'Post the parcel' })).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js';
 import { TagChips } from '../../tags/TagChips';
 import type { BoardDrag } from './createBoardDrag';
+import type { TaskSelection } from './createTaskSelection';
 import type { Status, TaskCard } from './taskTypes';
 
 interface Props {
@@ -9,6 +10,7 @@ interface Props {
   onOpen: (id: string) => void;
   onMove: (task: TaskCard, statusId: string) => void;
   drag: BoardDrag;
+  selection?: TaskSelection;
 }
 
 /**
@@ -29,6 +31,17 @@ export function BoardCard(props: Props) {
       <span class="grip" aria-hidden="true">
         ⠿
       </span>
+      <Show when={props.selection?.selecting() && props.selection}>
+        {(sel) => (
+          <input
+            type="checkbox"
+            class="select-task"
+            checked={sel().isSelected(props.task.id)}
+            aria-label={`Select ${props.task.title}`}
+            onChange={() => sel().toggle(props.task.id)}
+          />
+        )}
+      </Show>
       <button
         type="button"
         class="task-title"

@@ -2,7 +2,9 @@ import { createSignal, For, Show } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
+import { BulkBar } from './BulkBar';
 import type { TaskActions } from './createTaskActions';
+import { createTaskSelection } from './createTaskSelection';
 import { QuickAdd } from './QuickAdd';
 import { TaskRow } from './TaskRow';
 import { type DueReply, TASK_TABLES, type UpcomingReply } from './taskTypes';
@@ -38,6 +40,14 @@ export function DueView(props: Props) {
     }
     return out;
   };
+  const selection = createTaskSelection(() =>
+    props.view === 'upcoming'
+      ? upcomingDays().flatMap((d) => d.tasks.map((t) => t.id))
+      : (flat
+          .data()
+          ?.tasks.slice(0, shown())
+          .map((t) => t.id) ?? []),
+  );
   const upcomingTotal = () => upcoming.data()?.days.reduce((n, d) => n + d.tasks.length, 0) ?? 0;
   const upcoming = createLive(
     props.client,
@@ -57,6 +67,7 @@ export function DueView(props: Props) {
           onAdd={(title) => props.actions.create({ title, dueDate: flat.data()?.today })}
         />
       </Show>
+      <BulkBar client={props.client} actions={props.actions} selection={selection} />
       <Show
         when={props.view === 'upcoming'}
         fallback={
@@ -72,6 +83,7 @@ export function DueView(props: Props) {
                     onToggle={props.actions.toggle}
                     onOpen={props.onOpen}
                     showDue={props.view === 'overdue'}
+                    selection={selection}
                   />
                 )}
               </For>
@@ -94,7 +106,14 @@ export function DueView(props: Props) {
                 <h3>{day.date}</h3>
                 <ul class="task-list">
                   <For each={day.tasks}>
-                    {(t) => <TaskRow task={t} onToggle={props.actions.toggle} onOpen={props.onOpen} />}
+                    {(t) => (
+                      <TaskRow
+                        task={t}
+                        onToggle={props.actions.toggle}
+                        onOpen={props.onOpen}
+                        selection={selection}
+                      />
+                    )}
                   </For>
                 </ul>
               </section>

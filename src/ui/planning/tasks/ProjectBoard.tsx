@@ -3,8 +3,10 @@ import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
 import { BoardCard } from './BoardCard';
+import { BulkBar } from './BulkBar';
 import { createBoardDrag } from './createBoardDrag';
 import type { TaskActions } from './createTaskActions';
+import { createTaskSelection } from './createTaskSelection';
 import { ProjectLinks } from './ProjectLinks';
 import { QuickAdd } from './QuickAdd';
 import { TaskRow } from './TaskRow';
@@ -29,6 +31,13 @@ export function ProjectBoard(props: Props) {
     () => ({ id: props.projectId, limit: perColumn() }),
     (k) => readOp<BoardReply>(props.client, 'tasks.getBoard', k.id, { limitPerColumn: k.limit }),
   );
+  const listed = () =>
+    board
+      .data()
+      ?.columns.flatMap((c) => c.tasks)
+      .sort((a, b) => a.position - b.position) ?? [];
+  // Board and list show the same tasks, so one selection serves both layouts.
+  const selection = createTaskSelection(() => listed().map((t) => t.id));
   const statuses = () => board.data()?.columns.map((c) => c.status) ?? [];
   const move = (task: TaskCard, statusId: string) => {
     if (statusId !== task.statusId) void props.actions.update(task.id, { statusId });
@@ -62,6 +71,12 @@ export function ProjectBoard(props: Props) {
         onAdd={(title) => props.actions.create({ title, projectId: props.projectId })}
       />
       <ProjectLinks client={props.client} projectId={props.projectId} />
+      <BulkBar
+        client={props.client}
+        actions={props.actions}
+        selection={selection}
+        excludeProjectId={props.projectId}
+      />
       <Show when={board.error()}>
         {(e) => (
           <p class="plan-failure" role="alert">
@@ -73,13 +88,16 @@ export function ProjectBoard(props: Props) {
         when={props.mode === 'board'}
         fallback={
           <ul class="task-list" aria-label="Tasks">
-            <For
-              each={board
-                .data()
-                ?.columns.flatMap((c) => c.tasks)
-                .sort((a, b) => a.position - b.position)}
-            >
-              {(t) => <TaskRow task={t} onToggle={props.actions.toggle} onOpen={props.onOpen} showDue />}
+            <For each={listed()}>
+              {(t) => (
+                <TaskRow
+                  task={t}
+                  onToggle={props.actions.toggle}
+                  onOpen={props.onOpen}
+                  showDue
+                  selection={selection}
+                />
+              )}
             </For>
           </ul>
         }
@@ -105,6 +123,7 @@ export function ProjectBoard(props: Props) {
                         onOpen={props.onOpen}
                         onMove={move}
                         drag={drag}
+                        selection={selection}
                       />
                     )}
                   </For>

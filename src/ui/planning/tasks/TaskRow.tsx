@@ -1,5 +1,6 @@
 import { Show } from 'solid-js';
 import { TagChips } from '../../tags/TagChips';
+import type { TaskSelection } from './createTaskSelection';
 import { PRIORITY_LABELS, type TaskCard } from './taskTypes';
 
 interface Props {
@@ -7,19 +8,39 @@ interface Props {
   onToggle: (task: TaskCard) => void;
   onOpen: (id: string) => void;
   showDue?: boolean;
+  /** in selection mode the row's checkbox selects it instead of completing it */
+  selection?: TaskSelection;
 }
 
-/** One task in a list: a completion checkbox, the title (opens the editor) and its due facts. */
+/**
+ * One task in a list: a completion checkbox (a selection checkbox in selection mode), the title
+ * (opens the editor) and its due facts.
+ */
 export function TaskRow(props: Props) {
   const done = () => props.task.completedAt !== null;
   return (
     <li class="task-row" data-done={done() ? 'true' : undefined} data-priority={props.task.priority}>
-      <input
-        type="checkbox"
-        checked={done()}
-        aria-label={`${done() ? 'Reopen' : 'Complete'} ${props.task.title}`}
-        onChange={() => props.onToggle(props.task)}
-      />
+      <Show
+        when={props.selection?.selecting() && props.selection}
+        fallback={
+          <input
+            type="checkbox"
+            checked={done()}
+            aria-label={`${done() ? 'Reopen' : 'Complete'} ${props.task.title}`}
+            onChange={() => props.onToggle(props.task)}
+          />
+        }
+      >
+        {(sel) => (
+          <input
+            type="checkbox"
+            class="select-task"
+            checked={sel().isSelected(props.task.id)}
+            aria-label={`Select ${props.task.title}`}
+            onChange={() => sel().toggle(props.task.id)}
+          />
+        )}
+      </Show>
       <button type="button" class="task-title" onClick={() => props.onOpen(props.task.id)}>
         {props.task.title}
       </button>
