@@ -15,6 +15,7 @@ import {
   taskMoveTargetSchema,
   taskUpdatePatchSchema,
 } from '../../domain/tasks/schemas';
+import { type TaskDefaults, withTaskDefaults } from '../../domain/tasks/taskDefaults';
 import { updateTask } from '../../domain/tasks/updateTask';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { ok, type Result } from '../../ops/result';
@@ -30,8 +31,11 @@ function written(set: ChangeSet, taskId: string | null) {
   return { task, created, changed: set.tasks.length, deleted: set.deletedTasks.length };
 }
 
-/** The write operations of spec 4.5 `tasks.*` for tasks; every agent call asks the user first. */
-export function taskWriteOperations(store: TaskStore): Operation[] {
+/**
+ * The write operations of spec 4.5 `tasks.*` for tasks; every agent call asks the user first.
+ * `defaults` reads the user's task settings (default project and priority) for `tasks.create`.
+ */
+export function taskWriteOperations(store: TaskStore, defaults: () => Promise<TaskDefaults>): Operation[] {
   const one = async (edit: TaskEdit, taskId: string | null): Promise<Result<ReturnType<typeof written>>> => {
     const res = await store.edit(edit);
     return res.ok ? ok(written(res.value, taskId)) : res;
@@ -68,9 +72,13 @@ export function taskWriteOperations(store: TaskStore): Operation[] {
       name: 'tasks.create',
       kind: 'write',
       requiresApproval: true,
-      summary: 'Create a task (default: Inbox, the project’s default status, end of the list).',
+      summary:
+        'Create a task (defaults: the task settings’ project, else Inbox, and priority; the project’s default status, end of the list).',
       params: [{ name: 'task', required: true, schema: taskCreateInputSchema }] as const,
-      handler: ([input]) => one((c) => createTask(c, input), null),
+      handler: async ([input]) => {
+        const d = await defaults();
+        return one(async (c) => createTask(c, await withTaskDefaults(c.read, input, d)), null);
+      },
     }),
     defineOperation({
       name: 'tasks.update',
