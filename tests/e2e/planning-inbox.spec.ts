@@ -74,7 +74,7 @@ test('what is typed while a capture is being stored stays in the box', async ({ 
   await expect(box).toHaveValue('');
 });
 
-test('tag an item, convert one to an event, archive two at once', async ({ page }) => {
+test('tag an item, convert one to an event, archive two at once (bulk)', async ({ page }) => {
   await page.goto('/#/inbox');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
   const box = page.getByRole('textbox', { name: 'Capture' });
@@ -95,4 +95,16 @@ test('tag an item, convert one to an event, archive two at once', async ({ page 
   await page.getByRole('button', { name: 'Convert Dentist to event' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'is now an event' })).toBeVisible();
   await expect(list.getByText('Dentist', { exact: true })).toHaveCount(0);
+
+  // A phone shows the checkboxes in Select mode only.
+  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Select' }).click();
+  await page.getByRole('checkbox', { name: 'Select Flyer' }).check();
+  await page.getByRole('checkbox', { name: 'Select Old memo' }).check();
+  const bulk = page.getByRole('region', { name: 'Selected items' });
+  await expect(bulk).toContainText('2 selected');
+  await bulk.getByRole('button', { name: 'Archive 2 selected items' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Archived 2 items.' }).first()).toBeVisible();
+  await expect(list.getByText('Nothing here.')).toBeVisible();
+  await page.getByRole('link', { name: 'Archived' }).click();
+  await expect(page.getByRole('list', { name: 'Archived' }).getByRole('listitem')).toHaveCount(2);
 });

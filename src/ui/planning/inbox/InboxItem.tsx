@@ -9,11 +9,26 @@ import { Suggestions } from './Suggestions';
 const FILE_TYPES = new Set(['image', 'voice', 'pdf']);
 
 /** One inbox item with the actions its list allows; every button names the item it acts on. */
-export function InboxItem(props: { item: InboxEntry; actions: ItemActions; client: VaultClient }) {
+export function InboxItem(props: {
+  item: InboxEntry;
+  actions: ItemActions;
+  client: VaultClient;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+}) {
   const it = () => props.item;
   const open = () => it().bucket === 'open' || it().bucket === 'snoozed';
   return (
     <li class="inbox-item" data-type={it().type} data-viewed={it().viewedAt !== null}>
+      <Show when={open()}>
+        <input
+          type="checkbox"
+          class="inbox-select"
+          aria-label={`Select ${it().title}`}
+          checked={props.selected}
+          onChange={(e) => props.onSelect(e.currentTarget.checked)}
+        />
+      </Show>
       <div class="inbox-text">
         <strong>{it().title}</strong>
         <Show when={it().type === 'link' && it().source}>

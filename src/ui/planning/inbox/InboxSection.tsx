@@ -4,12 +4,16 @@ import { readOp, writeOp } from '../shared/callOp';
 import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
 import { FailureBanner } from '../shared/FailureBanner';
+import { BulkBar } from './BulkBar';
+import { createBulkActions } from './bulkActions';
 import { CaptureForm } from './CaptureForm';
 import { CaptureMedia } from './CaptureMedia';
+import { createSelection } from './createSelection';
 import { captureOpFor, toBase64 } from './fileData';
 import { InboxItem } from './InboxItem';
 import { createInboxActions } from './inboxActions';
 import type { InboxPage, Undoable } from './inboxTypes';
+import { UndoToast } from './UndoToast';
 import '../planning.css';
 
 const LISTS = [
@@ -31,6 +35,17 @@ export function InboxSection(props: SectionProps) {
   const run = async (op: string, ...args: unknown[]) =>
     failure.take(await writeOp<unknown>(props.client, op, ...args)) !== null;
   const actions = createInboxActions(props.client, { failure, offerUndo: setUndo, tell: setNotice });
+  const selection = createSelection(() => (page.data()?.items ?? []).map((i) => i.id), list);
+  const bulk = createBulkActions(props.client, selection.ids, {
+    failure,
+    offerUndo: setUndo,
+    tell: setNotice,
+    done: selection.clear,
+  });
+  /** Undo item by item; the first refusal stops and is shown (the ones before it stay undone). */
+  async function undoAll(u: Undoable) {
+    for (const id of u.ids) if (!(await run(u.op, id))) return;
+  }
 
   /** A file capture: the operation by type; anything else is refused here with a clear message. */
   async function captureFile(file: Blob, name?: string, durationMs?: number): Promise<boolean> {
@@ -93,30 +108,41 @@ export function InboxSection(props: SectionProps) {
         {page.data()?.total ?? 0} {list()[1] === 'Inbox' ? 'open' : list()[1].toLowerCase()}
         <Show when={(page.data()?.staleCount ?? 0) > 0}> · {page.data()?.staleCount} stale</Show>
       </p>
-      <ul class="inbox-list" aria-label={list()[1]}>
+      <Show when={list()[2] !== 'inbox.listArchived' && (page.data()?.items.length ?? 0) > 0}>
+        <button
+          type="button"
+          class="inbox-select-mode"
+          aria-pressed={selection.selecting()}
+          onClick={() => selection.setSelecting(!selection.selecting())}
+        >
+          Select
+        </button>
+      </Show>
+      <Show when={selection.ids().length > 0}>
+        <BulkBar
+          client={props.client}
+          count={selection.ids().length}
+          total={page.data()?.items.length ?? 0}
+          actions={bulk}
+          onSelectAll={selection.all}
+          onClear={selection.clear}
+        />
+      </Show>
+      <ul class="inbox-list" classList={{ selecting: selection.selecting() }} aria-label={list()[1]}>
         <For each={page.data()?.items} fallback={<li class="empty">Nothing here.</li>}>
-          {(item) => <InboxItem item={item} actions={actions} client={props.client} />}
+          {(item) => (
+            <InboxItem
+              item={item}
+              actions={actions}
+              client={props.client}
+              selected={selection.has(item.id)}
+              onSelect={(on) => selection.toggle(item.id, on)}
+            />
+          )}
         </For>
       </ul>
       <Show when={undo()}>
-        {(u) => (
-          <div class="toast" role="status">
-            {u().message}
-            <button
-              type="button"
-              onClick={async () => {
-                const { op, id } = u(); // read before hiding the toast: its accessor goes stale then
-                setUndo(null);
-                await run(op, id);
-              }}
-            >
-              Undo
-            </button>
-            <button type="button" aria-label="Dismiss" onClick={() => setUndo(null)}>
-              ×
-            </button>
-          </div>
-        )}
+        {(u) => <UndoToast undo={u()} onUndo={undoAll} onDismiss={() => setUndo(null)} />}
       </Show>
     </div>
   );

@@ -50,7 +50,7 @@ export function createInboxActions(client: VaultClient, sinks: Sinks): ItemActio
     failure.take(await writeOp<unknown>(client, op, ...args)) !== null;
   const filed = async (item: InboxEntry, message: string, op: string, ...args: unknown[]) => {
     const done = await run(op, item.id, ...args);
-    if (done) offerUndo({ message: `“${item.title}” ${message}`, op: 'inbox.undoFile', id: item.id });
+    if (done) offerUndo({ message: `“${item.title}” ${message}`, op: 'inbox.undoFile', ids: [item.id] });
     return done;
   };
   const at = (iso: string) => new Date(iso).toLocaleString();
@@ -81,7 +81,7 @@ export function createInboxActions(client: VaultClient, sinks: Sinks): ItemActio
     },
     async archive(item) {
       const done = await run('inbox.archive', item.id);
-      if (done) offerUndo({ message: `“${item.title}” archived.`, op: 'inbox.undoArchive', id: item.id });
+      if (done) offerUndo({ message: `“${item.title}” archived.`, op: 'inbox.undoArchive', ids: [item.id] });
       return done;
     },
     restore: (item) => run('inbox.unarchive', item.id),

@@ -29,7 +29,8 @@ export interface InboxPage {
 export interface Undoable {
   message: string;
   op: 'inbox.undoFile' | 'inbox.undoArchive';
-  id: string;
+  /** one item, or every item of a bulk write */
+  ids: string[];
 }
 
 export const URL_PATTERN = /^https?:\/\/\S+$/;
