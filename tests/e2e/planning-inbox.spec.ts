@@ -108,4 +108,6 @@ test('tag an item, convert one to an event, archive two at once (bulk)', async (
   await page.getByRole('link', { name: 'Archived' }).click();
   for (const t of ['Flyer', 'Old memo'])
     await expect(page.getByRole('button', { name: `Restore ${t}` })).toBeVisible();
+  await page.getByRole('link', { name: 'Filed' }).click();
+  await expect(page.getByRole('list', { name: 'Filed' })).toContainText(/Dentist\s*Made an event/);
 });

@@ -8,6 +8,22 @@ import { Suggestions } from './Suggestions';
 
 const FILE_TYPES = new Set(['image', 'voice', 'pdf']);
 
+const ACTIONS: Record<string, string> = {
+  file: 'Filed',
+  convertToTask: 'Made a task',
+  convertToNote: 'Made a note',
+  convertToEvent: 'Made an event',
+  convertToReminder: 'Made a reminder',
+  linkToNote: 'Added to a note',
+};
+
+/** "Made a task in project inbox, 21/11/2026, 10:00": the history's `into` names the place. */
+function filedLine(item: InboxEntry, at: string): string {
+  const into = item.history?.at(-1)?.into?.replace(/^(project|folder):/, '$1 ');
+  const how = ACTIONS[item.filedAction ?? ''] ?? 'Filed';
+  return `${how}${into ? ` in ${into === 'folder ' ? 'the vault root' : into}` : ''}, ${new Date(at).toLocaleString()}`;
+}
+
 /** One inbox item with the actions its list allows; every button names the item it acts on. */
 export function InboxItem(props: {
   item: InboxEntry;
@@ -53,6 +69,7 @@ export function InboxItem(props: {
         <Show when={it().snoozedUntil}>
           <p class="task-meta">Snoozed until {new Date(it().snoozedUntil!).toLocaleString()}</p>
         </Show>
+        <Show when={it().filedAt}>{(at) => <p class="task-meta">{filedLine(it(), at())}</p>}</Show>
         <Show when={it().tags.length > 0}>
           <ul class="inbox-tags" aria-label={`Tags of ${it().title}`}>
             <For each={it().tags}>
@@ -80,6 +97,15 @@ export function InboxItem(props: {
           when={open()}
           fallback={
             <>
+              <Show when={it().bucket === 'filed'}>
+                <button
+                  type="button"
+                  aria-label={`Put ${it().title} back in the inbox`}
+                  onClick={() => void props.actions.putBack(it())}
+                >
+                  Put back
+                </button>
+              </Show>
               <Show when={it().bucket === 'archived'}>
                 <button
                   type="button"

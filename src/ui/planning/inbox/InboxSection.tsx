@@ -5,7 +5,7 @@ import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
 import { FailureBanner } from '../shared/FailureBanner';
 import { BulkBar } from './BulkBar';
-import { createBulkActions } from './bulkActions';
+import { createBulkActions, fileAllStale } from './bulkActions';
 import { CaptureForm } from './CaptureForm';
 import { CaptureMedia } from './CaptureMedia';
 import { createSelection } from './createSelection';
@@ -13,6 +13,7 @@ import { captureOpFor, toBase64 } from './fileData';
 import { InboxItem } from './InboxItem';
 import { createInboxActions } from './inboxActions';
 import type { InboxPage, Undoable } from './inboxTypes';
+import { StalePanel } from './StalePanel';
 import { UndoToast } from './UndoToast';
 import '../planning.css';
 
@@ -20,13 +21,14 @@ const LISTS = [
   ['', 'Inbox', 'inbox.list'],
   ['snoozed', 'Snoozed', 'inbox.getSnoozed'],
   ['archived', 'Archived', 'inbox.listArchived'],
+  ['history', 'Filed', 'inbox.getFilingHistory'],
 ] as const;
 
 /** `#/inbox[/snoozed|/archived]`: capture, triage and undo. */
 export function InboxSection(props: SectionProps) {
   const failure = createFailure();
   const list = () => LISTS.find(([id]) => id === (props.path()[0] ?? '')) ?? LISTS[0];
-  const page = createLive(props.client, ['inbox'], list, ([, , op]) =>
+  const page = createLive(props.client, ['inbox', 'settings'], list, ([, , op]) =>
     readOp<InboxPage>(props.client, op, { limit: 100 }),
   );
   const [undo, setUndo] = createSignal<Undoable | null>(null);
@@ -34,7 +36,12 @@ export function InboxSection(props: SectionProps) {
   const [notice, setNotice] = createSignal<string | null>(null);
   const run = async (op: string, ...args: unknown[]) =>
     failure.take(await writeOp<unknown>(props.client, op, ...args)) !== null;
-  const actions = createInboxActions(props.client, { failure, offerUndo: setUndo, tell: setNotice });
+  const actions = createInboxActions(props.client, {
+    failure,
+    offerUndo: setUndo,
+    tell: setNotice,
+    putBack: (id) => run('inbox.undoFile', id),
+  });
   const selection = createSelection(() => (page.data()?.items ?? []).map((i) => i.id), list);
   const bulk = createBulkActions(props.client, selection.ids, {
     failure,
@@ -105,10 +112,22 @@ export function InboxSection(props: SectionProps) {
         )}
       </Show>
       <p class="count" aria-live="polite">
-        {page.data()?.total ?? 0} {list()[1] === 'Inbox' ? 'open' : list()[1].toLowerCase()}
+        {page.data()?.total ?? page.data()?.items.length ?? 0}{' '}
+        {list()[1] === 'Inbox' ? 'open' : list()[1].toLowerCase()}
         <Show when={(page.data()?.staleCount ?? 0) > 0}> · {page.data()?.staleCount} stale</Show>
       </p>
-      <Show when={list()[2] !== 'inbox.listArchived' && (page.data()?.items.length ?? 0) > 0}>
+      <Show when={list()[0] === ''}>
+        <StalePanel
+          client={props.client}
+          days={page.data()?.staleDays ?? 14}
+          stale={page.data()?.staleCount ?? 0}
+          onDays={(days) => run('inbox.setStaleThreshold', days)}
+          onFileAll={(target, label) =>
+            fileAllStale(props.client, target, label, { failure, offerUndo: setUndo })
+          }
+        />
+      </Show>
+      <Show when={(list()[0] === '' || list()[0] === 'snoozed') && (page.data()?.items.length ?? 0) > 0}>
         <button
           type="button"
           class="inbox-select-mode"

@@ -4,6 +4,21 @@ import type { Failure } from '../shared/createFailure';
 import { type FileTarget, startOfDayIn } from './inboxActions';
 import type { Undoable } from './inboxTypes';
 
+/** "File all stale": every open item past the threshold, reported and undoable as a bulk filing. */
+export async function fileAllStale(
+  client: VaultClient,
+  target: FileTarget,
+  label: string,
+  sinks: { failure: Failure; offerUndo: (u: Undoable) => void },
+): Promise<boolean> {
+  const res = await writeOp<{ items: { id: string }[] }>(client, 'inbox.fileAllStale', target);
+  const value = sinks.failure.take(res);
+  if (value === null) return false;
+  const ids = value.items.map((i) => i.id);
+  sinks.offerUndo({ message: `Filed ${items(ids.length)} to ${label}.`, op: 'inbox.undoFile', ids });
+  return true;
+}
+
 export interface BulkActions {
   archive: () => Promise<boolean>;
   snooze: (days: number) => Promise<boolean>;

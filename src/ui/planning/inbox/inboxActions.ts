@@ -22,6 +22,8 @@ export interface ItemActions {
   restore: (item: InboxEntry) => Promise<boolean>;
   remove: (item: InboxEntry) => Promise<boolean>;
   file: (item: InboxEntry, target: FileTarget, label: string) => Promise<boolean>;
+  /** a filed item back in the inbox (filing history) */
+  putBack: (item: InboxEntry) => Promise<boolean>;
 }
 
 /** Local midnight `days` from now, as an ISO instant (snooze targets). */
@@ -38,6 +40,7 @@ interface Sinks {
   offerUndo: (u: Undoable) => void;
   /** a plain message that is not a failure (why a transcription cannot run) */
   tell: (message: string) => void;
+  putBack: (id: string) => Promise<boolean>;
 }
 
 /**
@@ -85,6 +88,7 @@ export function createInboxActions(client: VaultClient, sinks: Sinks): ItemActio
       return done;
     },
     restore: (item) => run('inbox.unarchive', item.id),
+    putBack: (item) => sinks.putBack(item.id),
     async remove(item) {
       return confirm(`Delete “${item.title}” for good?`) && run('inbox.deletePermanent', item.id);
     },

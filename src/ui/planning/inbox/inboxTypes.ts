@@ -15,6 +15,10 @@ export interface InboxEntry {
   description: string | null;
   mimeType: string | null;
   processingStatus: string;
+  /** on filing history entries (inbox.getFilingHistory) */
+  filedAt?: string | null;
+  filedAction?: string | null;
+  history?: { at: string; action: string; target: string | null; into?: string }[];
 }
 
 export interface InboxPage {
