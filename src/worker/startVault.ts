@@ -2,6 +2,7 @@
 // The whole vault (operations, CRDT bodies, search, sync, agent tools): most of the worker's
 // code, loaded as its own chunk by vault.worker.ts so the first note list does not wait for it.
 import { openMetaDb } from './db/meta';
+import { createBundledPdfFonts } from './export/bundledPdfFonts';
 import { createBrowserExtractors } from './extract/browser/browserExtractors';
 import { openVault } from './vault/openVault';
 import { createVaultApi, type VaultApi } from './vault/vaultApi';
@@ -16,6 +17,7 @@ export async function startVault(vaultId: string): Promise<VaultApi> {
       newId: () => crypto.randomUUID(),
       extractors: createBrowserExtractors(),
       onOnline: (listener) => self.addEventListener('online', listener),
+      pdfFonts: createBundledPdfFonts(),
     },
     vaultId,
   );

@@ -1,6 +1,7 @@
 import { ChangeFeed, type ChangeListener } from '../changes/changeFeed';
 import { installDeviceId, type MetaDb, resolveVault, type VaultEntry } from '../db/meta';
 import { openVaultDb } from '../db/schema';
+import type { PdfFontSource } from '../domain/export/pdf/pdfFonts';
 import type { ExtractionQueue } from '../extract/extractionQueue';
 import { createDexieExtractionSource } from '../extract/extractionSource';
 import type { Extractors } from '../extract/extractors';
@@ -35,6 +36,8 @@ export interface VaultPlatform {
   extractors?: Extractors;
   /** registers a function to call when the network comes back (extraction retries then) */
   onOnline?: (listener: () => void) => void;
+  /** the PDF export's Unicode font files (export/bundledPdfFonts.ts) */
+  pdfFonts?: PdfFontSource;
 }
 
 export interface OpenVault {
@@ -153,6 +156,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
       settings,
       device,
       host,
+      ...(p.pdfFonts ? { pdfFonts: p.pdfFonts } : {}),
     }),
   );
   const reminders = startReminderScheduler({

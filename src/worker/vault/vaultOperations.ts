@@ -1,3 +1,4 @@
+import type { PdfFontSource } from '../domain/export/pdf/pdfFonts';
 import { createDexieSearchReasons } from '../indexing/dexieReasonStore';
 import type { LinkReads } from '../links/linkReads';
 import type { Operation } from '../ops/defineOperation';
@@ -8,6 +9,7 @@ import { notesOperations } from '../ops/notes';
 import { attachmentOperations } from '../ops/notes/attachmentOperations';
 import { calendarPropertyOperations } from '../ops/notes/calendarPropertyOperations';
 import { exportHtmlOperations } from '../ops/notes/exportHtmlOperation';
+import { exportPdfOperations } from '../ops/notes/exportPdfOperation';
 import { importFilesOperations } from '../ops/notes/importFilesOperation';
 import { localOnlyOperations } from '../ops/notes/localOnlyOperations';
 import { noteFolderOperations } from '../ops/notes/noteFolderOperations';
@@ -55,6 +57,8 @@ export interface VaultOperationDeps {
   device?: DeviceFactsPort;
   /** The worker hosting the open vault (vault.*); absent in the describe build. */
   host?: VaultHost;
+  /** The PDF export's Unicode font files; absent, it uses the standard fonts (WinAnsi only). */
+  pdfFonts?: PdfFontSource;
 }
 
 /**
@@ -80,6 +84,13 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
       get: (id) => notes.get(id),
       getBlob: (id) => notes.getBlob(id),
       resolve: (text, sourceId) => linkReads.resolveWikiTarget(text, sourceId),
+    }),
+    ...exportPdfOperations({
+      get: (id) => notes.get(id),
+      getBlob: (id) => notes.getBlob(id),
+      resolve: (text, sourceId) => linkReads.resolveWikiTarget(text, sourceId),
+      now: services.now,
+      ...(d.pdfFonts ? { fonts: d.pdfFonts } : {}),
     }),
     ...linkOperations(linkReads),
     ...graphOperations(linkReads),

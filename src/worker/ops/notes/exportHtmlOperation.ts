@@ -5,12 +5,8 @@ import type { LinkReads } from '../../links/linkReads';
 import type { NotesStore } from '../../stores/notesStore';
 import { defineOperation, type Operation } from '../defineOperation';
 import { fail, ok } from '../result';
+import { loadExportImages } from './exportImages';
 import { collectTargets, wikiTarget } from './exportTargets';
-
-/** An image larger than this is not embedded (its alt text stands instead). */
-export const EXPORT_IMAGE_MAX_BYTES = 1024 * 1024;
-/** Images embedded in one export, in all: the reply stays one reasonable JSON message. */
-export const EXPORT_IMAGES_MAX_TOTAL_BYTES = 5 * 1024 * 1024;
 
 export type ExportPorts = Pick<NotesStore, 'get' | 'getBlob'> & {
   resolve: LinkReads['resolveWikiTarget'];
@@ -55,17 +51,9 @@ export function exportHtmlOperations(ports: ExportPorts): Operation[] {
         const blocks = noteBlocks(note.markdown);
         const targets = await collectTargets(blocks, note.id, ports.resolve);
         const images = new Map<string, string>();
-        let embedded = 0;
         if (options?.images !== 'omit') {
-          for (const [written, t] of targets) {
-            if (t.fileType !== 'image' || t.id === null) continue;
-            const blob = await ports.getBlob(t.id);
-            if (!blob || blob.size > EXPORT_IMAGE_MAX_BYTES) continue;
-            if (embedded + blob.size > EXPORT_IMAGES_MAX_TOTAL_BYTES) continue;
-            embedded += blob.size;
-            const bytes = new Uint8Array(await blob.arrayBuffer());
-            images.set(written, `data:${blob.type || t.mime};base64,${base64.encode(bytes)}`);
-          }
+          for (const [written, img] of await loadExportImages(targets, ports.getBlob))
+            images.set(written, `data:${img.mime};base64,${base64.encode(img.bytes)}`);
         }
         const html = renderHtml(note.title, blocks, {
           wikiHref: (inner) => {
