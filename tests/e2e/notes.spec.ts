@@ -72,7 +72,9 @@ test('create, rename, edit, list and delete notes in folders; everything persist
 
 test('two tabs: a note created in one appears in the other; closing the leader hands leadership over', async ({
   context,
+  isMobile,
 }) => {
+  test.skip(isMobile, 'the change feed and the Web Locks leader have no layout: desktop covers them');
   const a = await context.newPage();
   await openApp(a);
   await expect(a.locator('.app[data-leader="true"]')).toBeVisible();
