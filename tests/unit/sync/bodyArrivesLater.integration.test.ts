@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
-import { type Device, openDevice, value } from './syncDevice';
+import { type Device, devicesOfOneAccount, value } from './syncDevice';
 
 /**
  * The markdown-seed risk (issue 7 lesson "never seed a note body from local markdown over a CRDT
@@ -16,13 +16,9 @@ const crdtRoutes = (_method: string, path: string) => path.startsWith('/sync/crd
 
 beforeAll(async () => {
   service = await sharedSyncService();
-  a = await openDevice(service.url, 'A');
-  b = await openDevice(service.url, 'B');
-  const email = `later-${Date.now()}@test.cairn.local`;
-  await a.signIn(email);
-  const created = value<{ kind: string; recoveryKey?: string }>(await a.sync.setUp());
-  await b.signIn(email);
-  value(await b.sync.restore(created.recoveryKey!));
+  ({
+    devices: [a, b],
+  } = await devicesOfOneAccount(service.url, 'later', ['A', 'B']));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
-import { type Device, openDevice, value } from './syncDevice';
+import { type Device, devicesOfOneAccount, joinAccount, openDevice, value } from './syncDevice';
 
 /**
  * A first upload meets a snapshot it never saw, against the real local service. A's first
@@ -16,7 +16,7 @@ let a: Device;
 let b: Device;
 let c: Device;
 let recoveryKey = '';
-const email = `first-race-${Date.now()}@test.cairn.local`;
+let email = '';
 const delays = { quietMs: 300, ceilingMs: 2_000 };
 
 let armed = false;
@@ -31,21 +31,22 @@ const released = new Promise<void>((r) => {
 
 beforeAll(async () => {
   service = await sharedSyncService();
-  a = await openDevice(service.url, 'A', {
-    beforeFetch: async (method, path) => {
-      if (!armed || method !== 'POST' || !path.startsWith('/sync/crdt/snapshot')) return;
-      armed = false;
-      held();
-      await released;
+  ({
+    devices: [a, b],
+    email,
+    recoveryKey,
+  } = await devicesOfOneAccount(service.url, 'first-race', ['A', 'B'], {
+    A: {
+      beforeFetch: async (method, path) => {
+        if (!armed || method !== 'POST' || !path.startsWith('/sync/crdt/snapshot')) return;
+        armed = false;
+        held();
+        await released;
+      },
     },
-  });
-  b = await openDevice(service.url, 'B', { snapshotDelays: delays });
+    B: { snapshotDelays: delays },
+  }));
   c = await openDevice(service.url, 'C');
-  await a.signIn(email);
-  recoveryKey = value<{ recoveryKey: string }>(await a.sync.setUp()).recoveryKey;
-  await b.signIn(email);
-  await b.sync.setUp();
-  value(await b.sync.restore(recoveryKey));
 }, 120_000);
 
 afterAll(async () => {
@@ -88,9 +89,7 @@ describe("a first upload racing another device's snapshot", () => {
     expect(rA).not.toBeNull();
     expect(rA).not.toBe(rB);
 
-    await c.signIn(email);
-    await c.sync.setUp();
-    value(await c.sync.restore(recoveryKey));
+    await joinAccount(c, email, recoveryKey);
     await c.sync.syncNow();
     expect(await markdownOf(c, id)).toBe(onA);
     await b.sync.syncNow();

@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
 import { BODY_SWEEP_PASS_AT } from '../../../src/sync/engine/pull/periodicSweep';
 import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
-import { type Device, openDevice, value } from './syncDevice';
+import { type Device, devicesOfOneAccount, value } from './syncDevice';
 
 /**
  * The periodic CRDT sweep of every body (spec 4.3.10): a body update the change feed did not
@@ -15,13 +15,9 @@ let b: Device;
 
 beforeAll(async () => {
   service = await sharedSyncService();
-  a = await openDevice(service.url, 'A');
-  b = await openDevice(service.url, 'B');
-  const email = `sweep-${Date.now()}@test.cairn.local`;
-  await a.signIn(email);
-  const created = value<{ kind: string; recoveryKey?: string }>(await a.sync.setUp());
-  await b.signIn(email);
-  value(await b.sync.restore(created.recoveryKey!));
+  ({
+    devices: [a, b],
+  } = await devicesOfOneAccount(service.url, 'sweep', ['A', 'B']));
 }, 120_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_CHECK_INTERVAL_MS, MANIFEST_CHECKED_AT } from '../../../src/sync/engine/pull/manifestCheck';
 import { markPulled } from '../../../src/worker/sync/pulledTransactions';
 import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
-import { type Device, openDevice, value } from './syncDevice';
+import { type Device, devicesOfOneAccount, value } from './syncDevice';
 
 /**
  * The pull rules of spec 4.3.6 (orphans, dangling status), 4.3.7 (purged tombstones) and 4.3.9
@@ -18,13 +18,9 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   service = await sharedSyncService();
-  a = await openDevice(service.url, 'A');
-  b = await openDevice(service.url, 'B');
-  const email = `rules-${Date.now()}@test.cairn.local`;
-  await a.signIn(email);
-  const created = value<{ kind: string; recoveryKey?: string }>(await a.sync.setUp());
-  await b.signIn(email);
-  value(await b.sync.restore(created.recoveryKey!));
+  ({
+    devices: [a, b],
+  } = await devicesOfOneAccount(service.url, 'rules', ['A', 'B']));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
-import { type Device, openDevice, value } from './syncDevice';
+import { type Device, devicesOfOneAccount, value } from './syncDevice';
 
 /**
  * Push rules of spec 4.2.3 (pre-send validation) and 4.2.6 (orphan repair), between two engines
@@ -13,13 +13,10 @@ let email: string;
 
 beforeAll(async () => {
   service = await sharedSyncService();
-  a = await openDevice(service.url, 'A');
-  b = await openDevice(service.url, 'B');
-  email = `repair-${Date.now()}@test.cairn.local`;
-  await a.signIn(email);
-  const created = value<{ kind: string; recoveryKey?: string }>(await a.sync.setUp());
-  await b.signIn(email);
-  value(await b.sync.restore(created.recoveryKey!));
+  ({
+    devices: [a, b],
+    email,
+  } = await devicesOfOneAccount(service.url, 'repair', ['A', 'B']));
 }, 120_000);
 
 afterAll(async () => {

@@ -159,3 +159,37 @@ export function value<T>(
   if (!res.ok) throw new Error(`refused: ${JSON.stringify(res.error)}`);
   return res.value as T;
 }
+
+/**
+ * Devices of one fresh account on the service: the first signs in and sets the vault up (a new
+ * vault: its recovery key is returned), each other signs in, is told the vault needs its key and
+ * unlocks it with that recovery key. `prefix` names the account; the time makes it fresh, since
+ * the unit run shares one service between files.
+ */
+export async function devicesOfOneAccount<const Names extends readonly string[]>(
+  serviceUrl: string,
+  prefix: string,
+  names: Names,
+  options: Partial<Record<Names[number], Parameters<typeof openDevice>[2]>> = {},
+): Promise<{ devices: { [K in keyof Names]: Device }; email: string; recoveryKey: string }> {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@test.cairn.local`;
+  const devices: Device[] = [];
+  for (const name of names) devices.push(await openDevice(serviceUrl, name, options[name as Names[number]]));
+  const [first, ...others] = devices;
+  if (!first) throw new Error('devicesOfOneAccount needs a device');
+  await first.signIn(email);
+  const created = value<{ kind: string; recoveryKey?: string }>(await first.sync.setUp());
+  if (created.kind !== 'created' || !created.recoveryKey)
+    throw new Error(`expected a new vault: ${JSON.stringify(created)}`);
+  for (const d of others) await joinAccount(d, email, created.recoveryKey);
+  // one device per name, in order
+  return { devices: devices as { [K in keyof Names]: Device }, email, recoveryKey: created.recoveryKey };
+}
+
+/** Signs `d` in to the account whose vault exists and unlocks it with its recovery key. */
+export async function joinAccount(d: Device, email: string, recoveryKey: string): Promise<void> {
+  await d.signIn(email);
+  const setup = value<{ kind: string }>(await d.sync.setUp());
+  if (setup.kind !== 'needs_key') throw new Error(`expected needs_key: ${JSON.stringify(setup)}`);
+  value(await d.sync.restore(recoveryKey));
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
-import { type Device, openDevice, value } from './syncDevice';
+import { type Device, devicesOfOneAccount, value } from './syncDevice';
 
 let service: SharedSyncService;
 let a: Device;
@@ -9,15 +9,10 @@ let b: Device;
 
 beforeAll(async () => {
   service = await sharedSyncService();
-  a = await openDevice(service.url, 'A');
-  b = await openDevice(service.url, 'B');
-  const email = `two-${Date.now()}@test.cairn.local`;
-  await a.signIn(email);
-  const created = value<{ kind: string; recoveryKey?: string }>(await a.sync.setUp());
-  expect(created.kind).toBe('created');
-  await b.signIn(email);
-  expect(value<{ kind: string }>(await b.sync.setUp()).kind).toBe('needs_key');
-  value(await b.sync.restore(created.recoveryKey!));
+  // the helper checks the set-up answers: 'created' on A, 'needs_key' on B
+  ({
+    devices: [a, b],
+  } = await devicesOfOneAccount(service.url, 'two', ['A', 'B']));
   await a.sync.syncNow();
   await b.sync.syncNow();
 }, 120_000);
