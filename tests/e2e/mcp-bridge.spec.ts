@@ -455,7 +455,7 @@ test('WebMCP: every tool registered on document.modelContext when the browser ha
   expect(registered).toBe(((list.body?.result?.tools ?? []) as unknown[]).length);
 });
 
-test('WebMCP: a vault switch unregisters the old vault’s tools and registers the new vault’s, once each', async ({
+test('a vault switch: window.cairnAgent and the WebMCP tools answer from the new vault, each tool registered once', async ({
   page,
 }) => {
   await openControlled(page);
@@ -477,6 +477,13 @@ test('WebMCP: a vault switch unregisters the old vault’s tools and registers t
   await vaults.getByRole('button', { name: 'Create vault' }).click();
   await expect(page.getByTestId('vault-name')).toHaveText('Work');
   await newNote(page, 'Work note');
+  // window.cairnAgent, installed once and frozen, follows the switch as well
+  const pageAgentFolder = () =>
+    page.evaluate(async () =>
+      JSON.stringify(await window.cairnAgent?.callTool('vault_list_folder', { recursive: true })),
+    );
+  await expect.poll(pageAgentFolder).toContain('Work note');
+  expect(await pageAgentFolder()).not.toContain('Home note');
   // The browser's tools now run in the new vault: its note, not the old one's.
   await expect.poll(folder).toContain('Work note');
   expect(await folder()).not.toContain('Home note');

@@ -7,7 +7,7 @@ import { approvalTimeoutFrom } from './approvalTimeout';
 import { setAuditSource } from './auditSource';
 import { createApprovalQueue } from './createApprovalQueue';
 import { connectMcpPort, listenForMcp } from './mcpBridge';
-import { createPageAgent, installPageAgent } from './pageAgent';
+import { createPageAgent, installPageAgent, pageSession } from './pageAgent';
 import { startWebMcp } from './webMcpSurface';
 
 interface Props {
@@ -33,10 +33,8 @@ export function AgentSurfaces(props: Props) {
   );
   const stops: (() => void)[] = [];
   onMount(() => {
-    installPageAgent(
-      window,
-      createPageAgent(() => session),
-    );
+    pageSession.set(session);
+    installPageAgent(window, createPageAgent(pageSession.get));
     setAuditSource(() => async (limit: number) => (await session).auditLog(limit));
     if ('serviceWorker' in navigator) {
       const port = connectMcpPort(navigator.serviceWorker, () => session);
@@ -57,6 +55,7 @@ export function AgentSurfaces(props: Props) {
     props.onReady?.();
   });
   onCleanup(() => {
+    pageSession.clear(session);
     queue.denyAll();
     setAuditSource(null);
     for (const stop of stops) stop();

@@ -13,6 +13,34 @@ export interface CairnAgent {
 
 const PAGE = { kind: 'agent', surface: 'page' } as const;
 
+/**
+ * The agent session of the vault this tab shows now. `window.cairnAgent` is installed once and
+ * frozen, but a vault switch remounts the app (and its session) without a reload: the frozen
+ * object reads this holder on every call, so it always reaches the open vault. A call made while
+ * no vault is mounted (mid-switch) waits for the next one.
+ */
+export function createSessionHolder() {
+  let current: Promise<AgentSession> | null = null;
+  let waiting: ((s: Promise<AgentSession>) => void)[] = [];
+  return {
+    set(session: Promise<AgentSession>): void {
+      current = session;
+      for (const resolve of waiting) resolve(session);
+      waiting = [];
+    },
+    /** clears only its own session: the next vault's mount may already have set its own */
+    clear(session: Promise<AgentSession>): void {
+      if (current === session) current = null;
+    },
+    get(): Promise<AgentSession> {
+      return current ?? new Promise<Promise<AgentSession>>((resolve) => waiting.push(resolve)).then((s) => s);
+    },
+  };
+}
+
+/** this page's holder, shared by every mount of AgentSurfaces */
+export const pageSession = createSessionHolder();
+
 export function createPageAgent(session: () => Promise<AgentSession>): CairnAgent {
   return Object.freeze({
     listTools: async () => (await session()).listTools(),
