@@ -1,6 +1,7 @@
 import { createSignal, Show } from 'solid-js';
 import type { VaultClient } from '../vault/createVaultClient';
 import { LocalOnlyToggle } from './LocalOnlyToggle';
+import { NoteExports } from './NoteExports';
 
 interface Props {
   client: VaultClient;
@@ -24,6 +25,7 @@ export function NoteMenu(props: Props) {
           }}
         >
           <LocalOnlyToggle client={props.client} noteId={props.noteId} />
+          <NoteExports client={props.client} noteId={props.noteId} />
         </fieldset>
       </Show>
     </>

@@ -2,7 +2,8 @@ import type { FontFace, PdfFontSource } from '../domain/export/pdf/pdfFonts';
 
 // Liberation Sans (SIL OFL) from pdf.js's standard fonts: the build already emits these files for
 // the PDF viewer (agent/render/pdfAssets.ts), so the PDF export adds no font to the bundle. They are
-// fetched from our own origin on the first export; the service worker precaches them.
+// fetched from our own origin on the first export. They are not precached (globPatterns has no
+// ttf): offline, before the HTTP cache has them, the export falls back to the standard fonts.
 const urls = import.meta.glob('/node_modules/pdfjs-dist/standard_fonts/LiberationSans-*.ttf', {
   query: '?url',
   import: 'default',
