@@ -63,3 +63,34 @@ test('manual note order: drag and Alt+Arrow, kept over a reload', async ({ page 
     rmSync(vault, { recursive: true, force: true });
   }
 });
+
+test('folder settings: New note in the folder starts from its template', async ({ page }) => {
+  const vault = makeVault();
+  try {
+    await page.goto('/#/templates');
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    const form = page.getByRole('form', { name: 'New template' });
+    await form.getByLabel('Template name').fill('Meeting');
+    await form.getByLabel('Note title').fill('Meeting {{date}}');
+    await form.getByLabel('Template text').fill('Agenda for {{title}}');
+    await form.getByRole('button', { name: 'Create template' }).click();
+    await expect(page.getByRole('button', { name: 'Edit template Meeting' })).toBeVisible();
+
+    await page.goto('/#/');
+    await page.getByLabel('Import a folder').setInputFiles(vault);
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes' })).toBeVisible();
+    await page.getByRole('button', { name: 'Folder Projects' }).click();
+    await page.getByRole('button', { name: 'Folder settings' }).click();
+    await page.getByRole('combobox', { name: 'Template for new notes' }).selectOption({ label: 'Meeting' });
+    await expect(page.getByRole('combobox', { name: 'Template for new notes' })).toHaveValue(/.+/);
+
+    await page.getByRole('button', { name: 'New note' }).click();
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(/^Meeting \d{4}-\d\d-\d\d$/);
+    await expect(page.getByRole('textbox', { name: 'Note body' })).toHaveText(
+      /^Agenda for Meeting \d{4}-\d\d-\d\d$/,
+    );
+    await expect(page.getByText('4 notes', { exact: true })).toBeVisible();
+  } finally {
+    rmSync(vault, { recursive: true, force: true });
+  }
+});

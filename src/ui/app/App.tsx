@@ -20,7 +20,9 @@ import { FolderDropZone } from '../notes/drop/FolderDropZone';
 import { FolderTree } from '../notes/FolderTree';
 import { moveNote } from '../notes/moveNote';
 import { NoteList } from '../notes/NoteList';
+import { newNoteInFolder } from '../notes/newNoteInFolder';
 import { planningSections } from '../planning/sections';
+import { readOp, writeOp } from '../planning/shared/callOp';
 import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
 import { UpdateToast } from '../pwa/UpdateToast';
 import { applyAppearance } from '../settings/applyAppearance';
@@ -51,6 +53,9 @@ const ShortcutsHelp = lazy(() =>
 // What the note list does not need for its first page loads right after it: the sidebar's folder
 // actions, tags and import/export, reminder notices and the agent surfaces (whose mount the
 // app's `data-ready` waits for, so an agent never calls before the bridge listens).
+const FolderSettings = lazy(() =>
+  import('../notes/FolderSettings').then((m) => ({ default: m.FolderSettings })),
+);
 const FolderActions = lazy(() => import('./FolderActions').then((m) => ({ default: m.FolderActions })));
 const TagView = lazy(() => import('../tags/TagView').then((m) => ({ default: m.TagView })));
 const ImportExport = lazy(() => import('../files/ImportExport').then((m) => ({ default: m.ImportExport })));
@@ -135,6 +140,24 @@ export function App(props: AppProps) {
   });
 
   async function newNote() {
+    const f = folder();
+    if (f !== undefined) {
+      // The folder's template, when its settings name one (docs/notes.md, "Folder settings").
+      const made = await newNoteInFolder(
+        {
+          read: (op: string, ...args: unknown[]) => readOp(client, op, ...args),
+          write: (op: string, ...args: unknown[]) => writeOp(client, op, ...args),
+        },
+        f,
+      );
+      if (!made.ok) return setError(made.error);
+      if (made.value) {
+        setError(null);
+        route.openNote(made.value.id);
+        void persistence.requestOnce();
+        return;
+      }
+    }
     const res = await client.api.createNote({
       folderPath: folder() ?? settings.value('noteEditor').defaultFolder,
     });
@@ -276,6 +299,13 @@ export function App(props: AppProps) {
               </select>
             </label>
             <Show when={folder() !== undefined}>
+              <FolderSettings
+                client={client}
+                folder={folder() ?? ''}
+                config={folderConfig.config()}
+                save={(patch) => folderConfig.save(patch)}
+                onError={setError}
+              />
               <a class="button-link" href={folderViewHref(folder() ?? '')}>
                 Table view
               </a>

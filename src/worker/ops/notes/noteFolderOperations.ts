@@ -22,7 +22,7 @@ export function noteFolderOperations(db: Db, feed: Pick<ChangeFeed, 'committed'>
     defineOperation({
       name: 'notes.getFolderConfig',
       summary:
-        "A folder's stored note settings: list sort (modified, title, manual) and template id (the note list and New note do not apply them yet)",
+        "A folder's note settings: its note list sort (modified, title, manual) and the template New note there starts from",
       kind: 'read',
       params: [{ name: 'folder', required: true, schema: FOLDER_ARG }] as const,
       handler: async ([raw]) => {
@@ -32,7 +32,7 @@ export function noteFolderOperations(db: Db, feed: Pick<ChangeFeed, 'committed'>
     }),
     defineOperation({
       name: 'notes.getFolderTemplate',
-      summary: "The template named by a folder's config, or null (New note does not start from it yet)",
+      summary: "The template New note in a folder starts from (named by its config), or null",
       kind: 'read',
       params: [{ name: 'folder', required: true, schema: FOLDER_ARG }] as const,
       handler: async ([raw]) => {

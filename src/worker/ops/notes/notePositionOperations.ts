@@ -49,7 +49,7 @@ export function notePositionOperations(db: Db, feed: Pick<ChangeFeed, 'committed
     defineOperation({
       name: 'notes.reorder',
       summary:
-        "Set a folder's stored manual note order: the notes listed come first, in that order (the note list does not sort by it yet)",
+        "Set a folder's manual note order (the note list's Manual sort): the notes listed come first, in that order",
       kind: 'write',
       requiresApproval: true,
       params: [
