@@ -107,7 +107,7 @@ export function planningOperations(
     projectContentsOperation(tasks, services.db),
     captureUrlToProjectOperation(services, createProjectLinkWriter(services, tasks), createNote, browserNet),
     ...journalOperations(services, tasks, settings, timeZone),
-    ...inboxOperations(services, tasks, createNote),
+    ...inboxOperations(services, tasks, createNote, undefined, settings),
     ...canvasOperations(services),
     ...canvasCardOperations(services.db),
     ...tagGroup(services, tasks, createNoteTagIndex(services.db, bodies)),

@@ -80,7 +80,8 @@ export function InboxSection(props: SectionProps) {
   async function captureLink(url: string): Promise<boolean> {
     const res = await writeOp<{ id: string }>(props.client, 'inbox.captureLink', { url });
     if (failure.take(res) === null || !res.ok) return false;
-    if (navigator.onLine) void writeOp(props.client, 'inbox.retryMetadata', res.value.id);
+    if (navigator.onLine && props.settings.value('inbox').fetchLinkPreviews)
+      void writeOp(props.client, 'inbox.retryMetadata', res.value.id);
     return true;
   }
 

@@ -3,6 +3,7 @@ import { titleOf } from '../../domain/inbox/captureItem';
 import type { InboxRow } from '../../domain/inbox/inboxItem';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
+import type { SettingsStore } from '../../settings/settingsStore';
 import type { VaultServices } from '../../vault/services';
 import { PlanningFailure, writeTx } from '../writeTx';
 import { captureLinkSchema } from './inboxSchemas';
@@ -27,10 +28,18 @@ export const browserNet: NetPort = {
  * Link previews (`inbox.previewLink`, `inbox.retryMetadata`); filing suggestions are in
  * inboxLearningOperations. A preview is read by the browser itself (linkPreviewFetcher), so it
  * succeeds only online and for pages that allow cross-origin reads; otherwise the item keeps its
- * plain URL and `processingError` says why.
+ * plain URL and `processingError` says why. With the inbox's fetchLinkPreviews setting off no page
+ * is ever fetched: previewLink answers the plain fallback, retryMetadata refuses and changes nothing.
  */
-export function inboxAssistOperations(services: VaultServices, store: InboxStore, net: NetPort): Operation[] {
+export function inboxAssistOperations(
+  services: VaultServices,
+  store: InboxStore,
+  net: NetPort,
+  settings: Pick<SettingsStore, 'getGroup'>,
+): Operation[] {
   const { db, deps } = store;
+  const OFF = 'link previews are turned off (Settings → Inbox); the link is kept as it is';
+  const previewsOn = async () => (await settings.getGroup('inbox')).fetchLinkPreviews;
 
   async function refreshPreview(id: string) {
     const row = await store.db.inbox.get(id);
@@ -38,6 +47,7 @@ export function inboxAssistOperations(services: VaultServices, store: InboxStore
       return fail('NOT_FOUND', `inbox item ${JSON.stringify(id)} does not exist`, { field: 'args[0]' });
     if (!row.sourceUrl)
       return fail('VALIDATION', `“${row.title}” has no link to preview`, { field: 'args[0]' });
+    if (!(await previewsOn())) return fail('UNAVAILABLE', OFF, { field: 'inbox.fetchLinkPreviews' });
     const outcome = await fetchLinkPreview(net.fetchPage, row.sourceUrl, net.online());
     return writeTx(services, [db.inbox], async (changes) => {
       // Read again inside the transaction: the item may have changed while the page loaded.
@@ -92,7 +102,9 @@ export function inboxAssistOperations(services: VaultServices, store: InboxStore
         'Read a page’s title, description, site name and image (online, and only where the site allows cross-origin reads).',
       params: [{ name: 'url', required: true, schema: captureLinkSchema.properties.url }] as const,
       handler: async ([url]) => {
-        const outcome = await fetchLinkPreview(net.fetchPage, url, net.online());
+        const outcome = (await previewsOn())
+          ? await fetchLinkPreview(net.fetchPage, url, net.online())
+          : ({ ok: false, reason: OFF } as const);
         return ok(
           outcome.ok
             ? { url, available: true, ...outcome.preview }

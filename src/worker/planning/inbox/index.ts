@@ -1,4 +1,5 @@
 import type { Operation } from '../../ops/defineOperation';
+import { createSettingsStore, type SettingsStore } from '../../settings/settingsStore';
 import type { VaultServices } from '../../vault/services';
 import type { TaskStore } from '../tasks/taskStore';
 import { browserNet, inboxAssistOperations, type NetPort } from './inboxAssistOperations';
@@ -17,6 +18,7 @@ export function inboxOperations(
   tasks: TaskStore,
   createNote: NoteCreator,
   net: NetPort = browserNet,
+  settings: Pick<SettingsStore, 'getGroup'> = createSettingsStore(services),
 ): Operation[] {
   const store = createInboxStore(services);
   return [
@@ -25,7 +27,7 @@ export function inboxOperations(
     ...inboxFilingOperations(services, store, tasks, createNote),
     ...inboxConvertOperations(services, store, createNote),
     ...inboxCaptureOperations(services, store),
-    ...inboxAssistOperations(services, store, net),
+    ...inboxAssistOperations(services, store, net, settings),
     ...inboxLearningOperations(services, store),
   ];
 }

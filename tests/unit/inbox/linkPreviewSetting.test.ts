@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRegistry } from '../../../src/worker/ops/registry';
+import { inboxOperations } from '../../../src/worker/planning/inbox';
+import type { NetPort } from '../../../src/worker/planning/inbox/inboxAssistOperations';
+import { createTaskStore } from '../../../src/worker/planning/tasks/taskStore';
+import { createSettingsStore } from '../../../src/worker/settings/settingsStore';
+import { openTestVault, value } from '../planning/harness';
+
+describe('inbox.fetchLinkPreviews', () => {
+  let v: Awaited<ReturnType<typeof openTestVault>>;
+  let calls: string[];
+  let registry: ReturnType<typeof createRegistry>;
+  beforeEach(async () => {
+    v = await openTestVault();
+    calls = [];
+    const net: NetPort = {
+      online: () => true,
+      fetchPage: async (url) => {
+        calls.push(url);
+        return new Response('<title>Page</title>', { headers: { 'content-type': 'text/html' } });
+      },
+    };
+    const refuse = async () => ({ ok: false as const, error: { code: 'VALIDATION', message: 'no' } });
+    registry = createRegistry(
+      inboxOperations(
+        v.services,
+        createTaskStore(v.services, 'UTC'),
+        { create: refuse, attach: refuse, append: refuse, remove: async () => {} },
+        net,
+      ),
+    );
+  });
+  afterEach(() => v.close());
+  const ui = { caller: { kind: 'ui' } } as const;
+  const write = (op: string, ...args: unknown[]) =>
+    registry.write(op, args, { ...ui, approve: async () => 'once' });
+
+  it('off: no page is fetched, the link keeps its plain form and nothing changes', async () => {
+    value(await createSettingsStore(v.services).setGroup('inbox', { fetchLinkPreviews: false }));
+    const { id } = value<{ id: string }>(await write('inbox.captureLink', { url: 'https://cafe.test/menu' }));
+    const before = await v.db.inbox.get(id);
+    const retry = await write('inbox.retryMetadata', id);
+    expect(retry.ok).toBe(false);
+    if (!retry.ok)
+      expect(retry.error).toMatchObject({ code: 'UNAVAILABLE', field: 'inbox.fetchLinkPreviews' });
+    const preview = value<{ available: boolean; title: null }>(
+      await registry.read('inbox.previewLink', ['https://cafe.test/menu'], ui),
+    );
+    expect(preview).toMatchObject({ available: false, title: null });
+    expect(calls).toEqual([]);
+    expect(await v.db.inbox.get(id)).toEqual(before);
+  });
+
+  it('on (the default): the page is fetched', async () => {
+    const { id } = value<{ id: string }>(await write('inbox.captureLink', { url: 'https://cafe.test/menu' }));
+    expect(value<{ title: string }>(await write('inbox.retryMetadata', id)).title).toBe('Page');
+    expect(calls).toEqual(['https://cafe.test/menu']);
+  });
+});
