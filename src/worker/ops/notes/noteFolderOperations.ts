@@ -32,7 +32,7 @@ export function noteFolderOperations(db: Db, feed: Pick<ChangeFeed, 'committed'>
     }),
     defineOperation({
       name: 'notes.getFolderTemplate',
-      summary: "The template New note in a folder starts from (named by its config), or null",
+      summary: 'The template New note in a folder starts from (named by its config), or null',
       kind: 'read',
       params: [{ name: 'folder', required: true, schema: FOLDER_ARG }] as const,
       handler: async ([raw]) => {
