@@ -5,7 +5,9 @@ import type { NoteBodies } from '../stores/noteBodies';
 import { createNoteBodies } from '../stores/noteBodies';
 import { createNotesStore } from '../stores/notesStore';
 import type { VaultServices } from '../vault/services';
+import { canvasAssetOperations } from './canvas/canvasAssetOperations';
 import { canvasCardOperations } from './canvas/canvasCardOperations';
+import { canvasLibraryOperation } from './canvas/canvasLibraryOperation';
 import { canvasOperations } from './canvas/canvasOperations';
 import { inboxOperations } from './inbox';
 import { browserNet } from './inbox/inboxAssistOperations';
@@ -110,6 +112,8 @@ export function planningOperations(
     ...inboxOperations(services, tasks, createNote, undefined, settings),
     ...canvasOperations(services),
     ...canvasCardOperations(services.db),
+    ...canvasAssetOperations(services.db),
+    canvasLibraryOperation(services.db),
     ...tagGroup(services, tasks, createNoteTagIndex(services.db, bodies)),
   ];
 }
