@@ -40,7 +40,7 @@ export function canvasLibraryOperation(db: VaultDb): Operation {
     kind: 'read',
     name: 'canvas.libraryList',
     summary:
-      'The library of reusable element groups: every named frame on every canvas, with its element count and types.',
+      'Every named frame on every canvas (the element groups a user titled), with its element count and types. A list to read: no action inserts one into another canvas yet.',
     params: [
       {
         name: 'options',
