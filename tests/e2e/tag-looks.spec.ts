@@ -50,8 +50,12 @@ test('a tag gets a colour, an icon and a category, is reordered, and its chips s
   await food.click();
 
   await page.getByRole('combobox', { name: 'Colour of #food' }).selectOption('green');
+  // the colour is saved (the chip's swatch shows it) before the next edit, as a person's next
+  // step would come: CI saw the icon edit lost when typed while the colour write was in flight
+  await expect(food.locator('.tag-swatch')).toHaveAttribute('data-color', 'green');
   const icon = page.getByRole('textbox', { name: 'Icon of #food' });
   await icon.fill('🍞');
+  await expect(icon).toHaveValue('🍞');
   await icon.press('Enter');
   await expect(food).toContainText('🍞');
 
