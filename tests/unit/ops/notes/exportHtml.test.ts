@@ -1,41 +1,24 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ChangeFeed } from '../../../../src/worker/changes/changeFeed';
-import { openVaultDb, type VaultDb } from '../../../../src/worker/db/schema';
 import { createLinkReads } from '../../../../src/worker/links/linkReads';
-import { notesOperations } from '../../../../src/worker/ops/notes';
 import { exportHtmlOperations } from '../../../../src/worker/ops/notes/exportHtmlOperation';
-import { createRegistry, type Registry } from '../../../../src/worker/ops/registry';
-import { createNoteBodies } from '../../../../src/worker/stores/noteBodies';
-import { createNotesStore, type NotesStore } from '../../../../src/worker/stores/notesStore';
+import { openNotesVault } from '../fixtures/notesVault';
 
 const ui = { caller: { kind: 'ui' as const } };
 const approveAll = { ...ui, approve: async () => 'once' as const };
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
-let counter = 0;
-
-async function openVault() {
-  const db: VaultDb = openVaultDb(`export-html-${++counter}-${Date.now()}`);
-  await db.open();
-  let t = Date.UTC(2026, 2, 14);
-  let id = 0;
-  const services = {
-    vaultId: 'v',
-    db,
-    feed: new ChangeFeed('v', null),
-    now: () => ++t,
-    newId: () => `id${++id}`,
-    deviceId: 'd1',
-  };
-  const bodies = createNoteBodies(services, null);
-  const store: NotesStore = createNotesStore({ ...services, bodies });
-  const links = createLinkReads(db, bodies.links);
-  const registry: Registry = createRegistry([
-    ...notesOperations(store),
-    ...exportHtmlOperations({ get: store.get, getBlob: store.getBlob, resolve: links.resolveWikiTarget }),
-  ]);
-  return { db, store, registry };
+function openVault() {
+  return openNotesVault({
+    extra: ({ store, bodies, services }) => {
+      const links = createLinkReads(services.db, bodies.links);
+      return exportHtmlOperations({
+        get: store.get,
+        getBlob: store.getBlob,
+        resolve: links.resolveWikiTarget,
+      });
+    },
+  });
 }
 
 type Html = { html: string; title: string; bytes: number };

@@ -4,16 +4,11 @@ import { createRequire } from 'node:module';
 import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ChangeFeed } from '../../../../src/worker/changes/changeFeed';
-import { openVaultDb, type VaultDb } from '../../../../src/worker/db/schema';
 import type { FontFace, PdfFontSource } from '../../../../src/worker/domain/export/pdf/pdfFonts';
 import { createLinkReads } from '../../../../src/worker/links/linkReads';
-import { notesOperations } from '../../../../src/worker/ops/notes';
 import { exportPdfOperations } from '../../../../src/worker/ops/notes/exportPdfOperation';
-import { createRegistry } from '../../../../src/worker/ops/registry';
-import { createNoteBodies } from '../../../../src/worker/stores/noteBodies';
-import { createNotesStore } from '../../../../src/worker/stores/notesStore';
 import { png } from '../../tools/fixtures/testFiles';
+import { openNotesVault } from '../fixtures/notesVault';
 
 const approveAll = { caller: { kind: 'ui' as const }, approve: async () => 'once' as const };
 const FILES: Record<FontFace, string> = {
@@ -28,42 +23,28 @@ const liberation: PdfFontSource = async (face) =>
   new Uint8Array(
     readFileSync(require.resolve(`pdfjs-dist/standard_fonts/LiberationSans-${FILES[face]}.ttf`)),
   );
-let counter = 0;
 const pngBlob = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
 const standardFontDataUrl = `${require.resolve('pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf').replace(/[^/]+$/, '')}`;
 
 async function openVault(fonts: PdfFontSource | null = liberation) {
-  const db: VaultDb = openVaultDb(`export-pdf-${++counter}-${Date.now()}`);
-  await db.open();
-  let t = Date.UTC(2026, 2, 14);
-  let id = 0;
-  const services = {
-    vaultId: 'v',
-    db,
-    feed: new ChangeFeed('v', null),
-    now: () => ++t,
-    newId: () => `id${++id}`,
-    deviceId: 'd1',
-  };
-  const bodies = createNoteBodies(services, null);
-  const store = createNotesStore({ ...services, bodies });
-  const links = createLinkReads(db, bodies.links);
-  const registry = createRegistry([
-    ...notesOperations(store),
-    ...exportPdfOperations({
-      get: store.get,
-      getBlob: store.getBlob,
-      resolve: links.resolveWikiTarget,
-      now: services.now,
-      ...(fonts ? { fonts } : {}),
-    }),
-  ]);
+  const v = await openNotesVault({
+    extra: ({ store, bodies, services }) => {
+      const links = createLinkReads(services.db, bodies.links);
+      return exportPdfOperations({
+        get: store.get,
+        getBlob: store.getBlob,
+        resolve: links.resolveWikiTarget,
+        now: services.now,
+        ...(fonts ? { fonts } : {}),
+      });
+    },
+  });
   const create = async (title: string, content: string) => {
-    const r = await registry.write('notes.create', [{ title, content }], approveAll);
+    const r = await v.registry.write('notes.create', [{ title, content }], approveAll);
     if (!r.ok) throw new Error(r.error.message);
     return (r.value as { id: string }).id;
   };
-  return { db, store, registry, create };
+  return { ...v, create };
 }
 
 interface Pdf {

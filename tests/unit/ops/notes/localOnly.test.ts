@@ -1,41 +1,20 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ChangeFeed } from '../../../../src/worker/changes/changeFeed';
-import { openVaultDb, type VaultDb } from '../../../../src/worker/db/schema';
-import { notesOperations } from '../../../../src/worker/ops/notes';
+import type { VaultDb } from '../../../../src/worker/db/schema';
 import { localOnlyOperations } from '../../../../src/worker/ops/notes/localOnlyOperations';
-import { createRegistry, type Registry } from '../../../../src/worker/ops/registry';
 import { createLocalOnly } from '../../../../src/worker/stores/localOnly';
-import { createNoteBodies } from '../../../../src/worker/stores/noteBodies';
-import { createNotesStore, type NotesStore } from '../../../../src/worker/stores/notesStore';
 import { createDexieOutbox } from '../../../../src/worker/sync/dexieOutbox';
 import { outboxMiddleware } from '../../../../src/worker/sync/outboxMiddleware';
+import { openNotesVault } from '../fixtures/notesVault';
 
 const ui = { caller: { kind: 'ui' as const } };
 const approveAll = { ...ui, approve: async () => 'once' as const };
-let counter = 0;
-
 /** The real note store over a database with the sync outbox installed, as openVault builds it. */
-async function openSyncedVault() {
-  const db = openVaultDb(`local-only-${++counter}-${Date.now()}`);
-  db.use(outboxMiddleware({ deviceId: 'd1', now: () => 1 }));
-  await db.open();
-  let t = Date.UTC(2026, 2, 14);
-  let id = 0;
-  const services = {
-    vaultId: 'v',
-    db,
-    feed: new ChangeFeed('v', null),
-    now: () => ++t,
-    newId: () => `id${++id}`,
-    deviceId: 'd1',
-  };
-  const store: NotesStore = createNotesStore({ ...services, bodies: createNoteBodies(services, null) });
-  const registry: Registry = createRegistry([
-    ...notesOperations(store),
-    ...localOnlyOperations(createLocalOnly(services)),
-  ]);
-  return { db, store, registry };
+function openSyncedVault() {
+  return openNotesVault({
+    use: (db) => db.use(outboxMiddleware({ deviceId: 'd1', now: () => 1 })),
+    extra: ({ services }) => localOnlyOperations(createLocalOnly(services)),
+  });
 }
 
 const recordRow = (db: VaultDb, id: string) => db.syncQueue.get(`r|note|${id}`);
