@@ -6,6 +6,7 @@ import {
   READ_REPLY_LIMIT_BYTES,
   type TruncatedReply,
 } from '../../../src/worker/tools/reply/limitReply';
+import { shrinkValue } from '../../../src/worker/tools/reply/shrinkToFit';
 
 function notes(count: number, bodyLength: number) {
   return Array.from({ length: count }, (_, i) => ({
@@ -64,6 +65,22 @@ describe('limitReply', () => {
     expect(r).toMatchObject({ truncated: true, partial: null, totalBytes: jsonBytes(wide) });
   });
 
+  it('gives partial null when the other members leave a string no room (once an endless loop)', () => {
+    // 200 small members take ~1,800 bytes: the long string's share of a 1000-byte limit is negative.
+    const wide = {
+      ...Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`k${i}`, i])),
+      s: 'x'.repeat(5000),
+    };
+    const r = limitReply(wide, 1000) as TruncatedReply;
+    expect(r).toMatchObject({ truncated: true, partial: null, totalBytes: jsonBytes(wide) });
+    expect(shrinkValue({ a: 'x'.repeat(50), b: 'y'.repeat(100) }, 30)).toBeNull();
+    expect(shrinkValue('z'.repeat(10), -5)).toBeNull();
+    expect(shrinkValue('z'.repeat(10), 4)).toEqual({
+      value: 'zz',
+      kept: 'the first 2 of 10 characters of the reply',
+    });
+  });
+
   it('shrinks the biggest of two huge members and keeps the other whole when it fits', () => {
     const reply = { a: 'x'.repeat(60_000), b: 'y'.repeat(80_000) };
     const r = limitReply(reply) as TruncatedReply;
@@ -77,6 +94,20 @@ describe('limitReply', () => {
         const r = limitReply(value, limit);
         if (jsonBytes(value) <= limit) expect(r).toBe(value);
         else expect(jsonBytes(r)).toBeLessThanOrEqual(limit);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('always fits the limit for objects of long strings (the members crowd each other out)', () => {
+    const members = fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ minLength: 40, maxLength: 600 }), {
+      minKeys: 2,
+      maxKeys: 30,
+    });
+    fc.assert(
+      fc.property(members, fc.integer({ min: 400, max: 5000 }), (value, limit) => {
+        expect(jsonBytes(limitReply(value, limit))).toBeLessThanOrEqual(Math.max(limit, jsonBytes(value)));
+        if (jsonBytes(value) > limit) expect(jsonBytes(limitReply(value, limit))).toBeLessThanOrEqual(limit);
       }),
       { numRuns: 300 },
     );

@@ -22,13 +22,13 @@ function prefixOfArray(items: readonly unknown[], budget: number, where: string)
 
 function prefixOfString(text: string, budget: number, where: string): Shrunk | null {
   // Every character is at least one byte, so `budget` characters is an upper bound; shrink in proportion.
-  let n = Math.min(text.length, budget);
+  let n = Math.max(0, Math.min(text.length, budget));
   for (;;) {
     if (n > 0 && /[\uD800-\uDBFF]/.test(text.charAt(n - 1))) n--;
     const bytes = utf8Length(JSON.stringify(text.slice(0, n)));
     if (bytes <= budget) break;
     if (n === 0) return null;
-    n = Math.min(n - 1, Math.floor((n * budget) / bytes));
+    n = Math.max(0, Math.min(n - 1, Math.floor((n * budget) / bytes)));
   }
   return { value: text.slice(0, n), kept: `the first ${n} of ${text.length} characters of ${where}` };
 }
@@ -58,7 +58,10 @@ function shrinkObject(
  */
 export function shrinkValue(value: unknown, budget: number, where = 'the reply', depth = 0): Shrunk | null {
   if (jsonBytes(value) <= budget) return { value, kept: `all of ${where}` };
-  if (depth > 6) return null;
+  // An object's other members can leave its biggest one no room, or less than none: the smallest
+  // JSON part ("" or []) takes 2 bytes. (A negative budget once sent prefixOfString's loop below 0
+  // for ever: the vault worker hung, and so did CI on a random property input.)
+  if (depth > 6 || budget < 2) return null;
   if (Array.isArray(value)) return prefixOfArray(value, budget, where);
   if (typeof value === 'string') return prefixOfString(value, budget, where);
   if (value !== null && typeof value === 'object') {
