@@ -13,6 +13,9 @@ export default defineConfig({
           // The default 5 s is too short for the IndexedDB-heavy tests (fake-indexeddb) when the
           // 2-core CI machine runs several test files at once; no test here waits on a timer.
           testTimeout: 20_000,
+          // Vitest's default is one worker fewer than the cores: ONE on the 2-core CI machine,
+          // which then sat half idle while integration files waited on the service.
+          maxWorkers: 2,
           // One sync service for the whole run (the integration files used to start one each).
           globalSetup: ['tests/unit/support/syncServiceSetup.ts'],
         },
