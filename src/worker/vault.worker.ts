@@ -11,6 +11,7 @@ import * as Comlink from 'comlink';
 import { vaultDbName } from './db/names';
 import { peekVault } from './db/peekVault';
 import { openExisting } from './db/rawIdb';
+import { FIRST_NOTE_PAGE, isFirstNotePage } from './stores/firstNotePage';
 import { listFolderRows, listNotePage, type NoteListQuery, type NotePage } from './stores/noteListing';
 import type { VaultApi } from './vault/vaultApi';
 import { WORKER_UP } from './workerUp';
@@ -54,14 +55,12 @@ void ready.then(closeEarly, (err: unknown) => console.error('vault failed to ope
  * read while the page's own code still loads and evaluates, and handed over when asked. It reads
  * committed rows like any early read; a later change reaches the list through the change feed.
  */
-const isFirstPage = (q: NoteListQuery | undefined) =>
-  q !== undefined && q.folder === undefined && q.sort === 'modified' && q.offset === 0 && q.limit === 100;
 let firstPage: Promise<NotePage> | null = null;
 void earlyDb.then(
   (db) => {
     if (db === null || vault !== null) return;
     earlyInFlight++;
-    const read = listNotePage(db, { sort: 'modified', offset: 0, limit: 100 });
+    const read = listNotePage(db, { ...FIRST_NOTE_PAGE });
     firstPage = read;
     void read
       .catch(() => undefined)
@@ -74,7 +73,7 @@ void earlyDb.then(
 );
 const EARLY: Record<string, (db: IDBDatabase, ...args: never[]) => Promise<unknown>> = {
   listNotes: (db, q: NoteListQuery) => {
-    const ready = isFirstPage(q) ? firstPage : null;
+    const ready = isFirstNotePage(q) ? firstPage : null;
     if (ready === null) return listNotePage(db, q);
     firstPage = null;
     return ready.catch(() => listNotePage(db, q));

@@ -1,8 +1,7 @@
 import { createResource, createSignal, onCleanup } from 'solid-js';
+import { NOTE_LIST_PAGE as PAGE } from '../../worker/stores/firstNotePage';
 import type { NoteHeader, NoteSort } from '../../worker/stores/notesStore';
 import type { VaultClient } from '../vault/createVaultClient';
-
-const PAGE = 100;
 
 let marked = false;
 /** `cairn:list-ready`: the first page of the note list is rendered (npm run bench reads it). */
