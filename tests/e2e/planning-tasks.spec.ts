@@ -6,7 +6,7 @@ async function openTasks(page: Page, hash = '#/tasks') {
   await expect(page.getByRole('navigation', { name: 'Task views' })).toBeVisible();
 }
 
-test('board: drag a card between statuses (desktop), the done column completes it, and it persists', async ({
+test('board: drag a card between statuses (desktop), the done column completes it, and it persists; completed tasks show as the setting says', async ({
   page,
 }, info) => {
   test.skip(
@@ -27,10 +27,23 @@ test('board: drag a card between statuses (desktop), the done column completes i
   await expect(doing.getByRole('button', { name: 'Write the report' })).toBeVisible();
   await expect(todo.getByRole('button', { name: 'Write the report' })).toHaveCount(0);
 
+  // Completed tasks are hidden by default (task setting showCompleted): the Done column counts it.
   await doing.getByRole('listitem').filter({ hasText: 'Write the report' }).dragTo(done);
+  await expect(done.getByText('1 completed task hidden')).toBeVisible();
+  await expect(done.getByRole('button', { name: 'Write the report' })).toHaveCount(0);
+  const showCompleted = page.getByRole('button', { name: 'Show completed' });
+  await expect(showCompleted).toHaveAttribute('aria-pressed', 'false');
+  await showCompleted.click();
   await expect(done.getByRole('button', { name: 'Write the report' })).toBeVisible();
+  await expect(showCompleted).toHaveAttribute('aria-pressed', 'true');
 
+  // The toggle is for this visit; the setting is what persists.
   await page.reload();
+  await expect(page.getByRole('region', { name: 'Done' }).getByText('1 completed task hidden')).toBeVisible();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('checkbox', { name: 'List completed tasks in project views' }).check();
+  await settings.getByRole('button', { name: 'Close' }).click();
   await expect(
     page.getByRole('region', { name: 'Done' }).getByRole('button', { name: 'Write the report' }),
   ).toBeVisible();
@@ -180,13 +193,15 @@ test('bulk: select two tasks, move them to another project, then complete them (
   await expect(bar).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: 'Complete Water the plants' })).toBeVisible();
 
-  // Both landed in Errands, completed: its Done column holds them.
+  // Both landed in Errands, completed: its Done column holds them (hidden until asked).
   await openTasks(page, '#/tasks/projects');
   await page
     .getByRole('link', { name: /Errands/ })
     .first()
     .click();
   const done = page.getByRole('region', { name: 'Done' });
+  await expect(done.getByText('2 completed tasks hidden')).toBeVisible();
+  await page.getByRole('button', { name: 'Show completed' }).click();
   await expect(done.getByRole('button', { name: 'Buy stamps' })).toBeVisible();
   await expect(done.getByRole('button', { name: 'Post the parcel' })).toBeVisible();
 });

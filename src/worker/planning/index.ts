@@ -89,7 +89,7 @@ function lazyBodies(services: VaultServices): Pick<NoteBodies, 'replaceText'> {
  * are built. `bodies` is the vault's note bodies (tags rewrite note text through them, so open
  * editors in every tab merge the edit); without it a channel-less instance is made, which is
  * enough where no editor is open (tests, the describe build). `settings` is the vault's settings
- * store (the journal's entry template, the inbox's link previews, a new task's default project and priority); without it one over the vault's
+ * store (the journal's entry template, the inbox's link previews, a new task's default project and priority, whether boards list completed tasks); without it one over the vault's
  * synced settings table is made, which reads the same values for those synced groups.
  */
 export function planningOperations(
@@ -101,7 +101,7 @@ export function planningOperations(
   const tasks = createTaskStore(services, timeZone);
   const createNote = notesCreator(services);
   return [
-    ...taskReadOperations(tasks, services.db),
+    ...taskReadOperations(tasks, services.db, async () => (await settings.getGroup('task')).showCompleted),
     ...taskWriteOperations(tasks, () => settings.getGroup('task')),
     ...taskLinkOperations(tasks, services.db),
     ...projectOperations(tasks),

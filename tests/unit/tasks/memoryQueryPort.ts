@@ -20,9 +20,10 @@ export function memoryQueryPort(tasks: () => Iterable<TaskRecord>): TaskQueryPor
       .filter(({ t }) => (from === null || t.dueDate! >= from) && (to === null || t.dueDate! <= to))
       .map(({ t }) => t)
       .sort((a, b) => a.dueDate!.localeCompare(b.dueDate!) || a.id.localeCompare(b.id));
-  const byStatus = (projectId: string, statusId: string | null) =>
+  const byStatus = (projectId: string, statusId: string | null, includeCompleted: boolean) =>
     all()
-      .filter(({ t, k }) => t.projectId === projectId && k.parentKey === '' && k.state !== TaskState.archived)
+      .filter(({ t, k }) => t.projectId === projectId && k.parentKey === '')
+      .filter(({ k }) => k.state === TaskState.open || (includeCompleted && k.state === TaskState.completed))
       .filter(({ k }) => k.statusKey === (statusId ?? ''))
       .map(({ t }) => t)
       .sort(byPos);
@@ -43,11 +44,11 @@ export function memoryQueryPort(tasks: () => Iterable<TaskRecord>): TaskQueryPor
         .sort(byPos);
       return page(rows, p);
     },
-    async listByStatus(projectId, statusId, p) {
-      return page(byStatus(projectId, statusId), p);
+    async listByStatus(projectId, statusId, includeCompleted, p) {
+      return page(byStatus(projectId, statusId, includeCompleted), p);
     },
-    async countByStatus(projectId, statusId) {
-      return byStatus(projectId, statusId).length;
+    async countByStatus(projectId, statusId, includeCompleted) {
+      return byStatus(projectId, statusId, includeCompleted).length;
     },
     async subtaskCounts(parentIds) {
       const out = new Map<string, { total: number; completed: number }>();

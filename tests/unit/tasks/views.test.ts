@@ -104,6 +104,25 @@ describe('project list, board and stats', () => {
       ['In progress', ['doing'], 1],
       ['Done', ['done'], 1],
     ]);
+    expect(board.every((c) => c.hiddenCompleted === 0)).toBe(true);
+  });
+
+  it('a board without completed tasks counts, per column, the completed ones it left out', async () => {
+    await make('todo');
+    const done = await make('done');
+    v.must(await completeTask(v.ctx, done.id));
+    // A completed task without a status sits in the default column: hidden and counted there.
+    const loose = await make('loose done');
+    v.must(await completeTask(v.ctx, loose.id));
+    v.tasks.set(loose.id, { ...v.tasks.get(loose.id)!, statusId: null });
+    const board = await getBoard(port(), 'inbox', [...v.statuses.values()], 100, false);
+    expect(
+      board.map((c) => [c.status.name, c.tasks.map((t) => t.task.title), c.total, c.hiddenCompleted]),
+    ).toEqual([
+      ['To do', ['todo'], 1, 1],
+      ['In progress', [], 0, 0],
+      ['Done', [], 0, 1],
+    ]);
   });
 
   it('stats count states and due windows', async () => {

@@ -12,6 +12,10 @@ import { QuickAdd } from './QuickAdd';
 import { TaskRow } from './TaskRow';
 import { type BoardReply, TASK_TABLES, type TaskCard } from './taskTypes';
 
+/** The board also re-reads when the settings change: `task.showCompleted` shapes it. */
+const BOARD_TABLES = [...TASK_TABLES, 'settings'];
+const completedHidden = (n: number) => `${n} completed ${n === 1 ? 'task' : 'tasks'} hidden`;
+
 interface Props {
   client: VaultClient;
   projectId: string;
@@ -21,16 +25,30 @@ interface Props {
   onMode: (mode: 'board' | 'list') => void;
 }
 
-/** A project as a board (statuses as columns) or as one list; both from the same board read. */
+/**
+ * A project as a board (statuses as columns) or as one list; both from the same board read.
+ * Completed tasks show as the task setting `showCompleted` says (the worker applies it; a change
+ * in Settings re-reads) until "Show completed" is toggled here, for this visit only. While they
+ * are hidden each column says how many it left out, so a card dropped on a done column is
+ * visibly counted there rather than gone (docs/tasks.md).
+ */
 export function ProjectBoard(props: Props) {
   // A column shows its first 50 cards (a screenful and more); "Show more" loads further.
   const [perColumn, setPerColumn] = createSignal(50);
+  // undefined: the setting decides; a boolean: this visit's own choice.
+  const [showDone, setShowDone] = createSignal<boolean | undefined>(undefined);
   const board = createLive(
     props.client,
-    TASK_TABLES,
-    () => ({ id: props.projectId, limit: perColumn() }),
-    (k) => readOp<BoardReply>(props.client, 'tasks.getBoard', k.id, { limitPerColumn: k.limit }),
+    BOARD_TABLES,
+    () => ({ id: props.projectId, limit: perColumn(), done: showDone() }),
+    (k) =>
+      readOp<BoardReply>(props.client, 'tasks.getBoard', k.id, {
+        limitPerColumn: k.limit,
+        ...(k.done === undefined ? {} : { includeCompleted: k.done }),
+      }),
   );
+  const showing = () => board.data()?.includeCompleted ?? showDone() ?? false;
+  const hidden = () => board.data()?.columns.reduce((n, c) => n + c.hiddenCompleted, 0) ?? 0;
   const listed = () =>
     board
       .data()
@@ -65,6 +83,9 @@ export function ProjectBoard(props: Props) {
             List
           </button>
         </fieldset>
+        <button type="button" aria-pressed={showing()} onClick={() => setShowDone(!showing())}>
+          Show completed
+        </button>
       </div>
       <QuickAdd
         label="New task in this project"
@@ -87,19 +108,24 @@ export function ProjectBoard(props: Props) {
       <Show
         when={props.mode === 'board'}
         fallback={
-          <ul class="task-list" aria-label="Tasks">
-            <For each={listed()}>
-              {(t) => (
-                <TaskRow
-                  task={t}
-                  onToggle={props.actions.toggle}
-                  onOpen={props.onOpen}
-                  showDue
-                  selection={selection}
-                />
-              )}
-            </For>
-          </ul>
+          <>
+            <ul class="task-list" aria-label="Tasks">
+              <For each={listed()}>
+                {(t) => (
+                  <TaskRow
+                    task={t}
+                    onToggle={props.actions.toggle}
+                    onOpen={props.onOpen}
+                    showDue
+                    selection={selection}
+                  />
+                )}
+              </For>
+            </ul>
+            <Show when={hidden() > 0}>
+              <p class="hidden-done">{completedHidden(hidden())}</p>
+            </Show>
+          </>
         }
       >
         <div class="board-columns">
@@ -128,6 +154,9 @@ export function ProjectBoard(props: Props) {
                     )}
                   </For>
                 </ul>
+                <Show when={col.hiddenCompleted > 0}>
+                  <p class="hidden-done">{completedHidden(col.hiddenCompleted)}</p>
+                </Show>
                 <Show when={col.total > col.tasks.length}>
                   <button type="button" onClick={() => setPerColumn((n) => Math.min(500, n + 150))}>
                     Show more ({col.total - col.tasks.length})

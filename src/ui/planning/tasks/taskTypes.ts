@@ -25,7 +25,9 @@ export interface ProjectEntry {
 
 export interface BoardReply {
   project: { id: string; name: string; color: string; statuses: Status[] };
-  columns: { status: StatusRecord; total: number; tasks: TaskCard[] }[];
+  /** whether completed tasks are listed (the call's choice, else the task setting showCompleted) */
+  includeCompleted: boolean;
+  columns: { status: StatusRecord; total: number; hiddenCompleted: number; tasks: TaskCard[] }[];
 }
 
 export interface TaskWriteReply {

@@ -21,11 +21,11 @@ export function dexieTaskQuery(db: VaultDb): TaskQueryPort {
     db.tasks
       .where('[projectId+parentKey+position]')
       .between([projectId, parentKey, -Infinity], [projectId, parentKey, Infinity], true, true);
-  const statusRange = (projectId: string, statusKey: string) =>
+  const statusRange = (projectId: string, statusKey: string, includeCompleted: boolean) =>
     db.tasks
       .where('[projectId+statusKey+position]')
       .between([projectId, statusKey, -Infinity], [projectId, statusKey, Infinity], true, true)
-      .filter((row) => live(row) && row.parentKey === '');
+      .filter((row) => (includeCompleted ? live(row) : row.state === TaskState.open) && row.parentKey === '');
 
   return {
     async openByDue(from, to, page) {
@@ -41,14 +41,15 @@ export function dexieTaskQuery(db: VaultDb): TaskQueryPort {
         .toArray();
       return rows.map(fromTaskRow);
     },
-    async listByStatus(projectId, statusId, page) {
-      const rows = await statusRange(projectId, statusId ?? '')
+    async listByStatus(projectId, statusId, includeCompleted, page) {
+      const rows = await statusRange(projectId, statusId ?? '', includeCompleted)
         .offset(page.offset)
         .limit(page.limit)
         .toArray();
       return rows.map(fromTaskRow);
     },
-    countByStatus: (projectId, statusId) => statusRange(projectId, statusId ?? '').count(),
+    countByStatus: (projectId, statusId, includeCompleted) =>
+      statusRange(projectId, statusId ?? '', includeCompleted).count(),
     async subtaskCounts(parentIds) {
       // One multi-key scan of the parentId index: subtasks are few beside their parents.
       const counts = new Map<string, { total: number; completed: number }>();

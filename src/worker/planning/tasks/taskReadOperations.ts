@@ -28,8 +28,16 @@ const listOptionsSchema = {
   additionalProperties: false,
 } as const;
 
-/** The read operations of spec 4.4 `tasks.*` (plus `tasks.getBoard`, Cairn's board view). */
-export function taskReadOperations(store: TaskStore, db: import('../../db/schema').VaultDb): Operation[] {
+/**
+ * The read operations of spec 4.4 `tasks.*` (plus `tasks.getBoard`, Cairn's board view).
+ * `showCompleted` reads the task setting of that name: whether a board lists completed tasks
+ * when the call does not say.
+ */
+export function taskReadOperations(
+  store: TaskStore,
+  db: import('../../db/schema').VaultDb,
+  showCompleted: () => Promise<boolean>,
+): Operation[] {
   const { ctx, query } = store;
   const todayOf = (o?: { today?: string }) => o?.today ?? store.today();
   return [
@@ -160,7 +168,8 @@ export function taskReadOperations(store: TaskStore, db: import('../../db/schema
     defineOperation({
       name: 'tasks.getBoard',
       kind: 'read',
-      summary: 'A project’s board: one column per status (in order) with its first tasks and its total.',
+      summary:
+        'A project’s board: one column per status (in order) with its first tasks, its total and the completed tasks it left out; completed tasks are listed as the task setting showCompleted says unless includeCompleted is given.',
       params: [
         { name: 'projectId', required: true, schema: taskIdSchema },
         {
@@ -168,25 +177,37 @@ export function taskReadOperations(store: TaskStore, db: import('../../db/schema
           required: false,
           schema: {
             type: 'object',
-            properties: { limitPerColumn: { type: 'integer', minimum: 1, maximum: 500 } },
+            properties: {
+              limitPerColumn: { type: 'integer', minimum: 1, maximum: 500 },
+              includeCompleted: { type: 'boolean' },
+            },
             additionalProperties: false,
           },
         },
       ] as const,
-      handler: ([projectId, o]) =>
-        store.view(async () => {
+      handler: async ([projectId, o]) => {
+        // Read before the view's transaction, which does not span the settings table.
+        const includeCompleted = o?.includeCompleted ?? (await showCompleted());
+        return store.view(async () => {
           const project = await ctx.read.getProject(projectId);
           if (project === null)
             return fail('NOT_FOUND', `project ${JSON.stringify(projectId)} does not exist`, {
               field: 'projectId',
             });
           const statuses = await ctx.read.listStatuses(projectId);
-          const columns = await getBoard(query, projectId, statuses, o?.limitPerColumn ?? 100);
+          const columns = await getBoard(
+            query,
+            projectId,
+            statuses,
+            o?.limitPerColumn ?? 100,
+            includeCompleted,
+          );
           const out = [];
           for (const c of columns) {
             out.push({
               status: c.status,
               total: c.total,
+              hiddenCompleted: c.hiddenCompleted,
               tasks: await cardsOf(
                 db,
                 query,
@@ -194,8 +215,9 @@ export function taskReadOperations(store: TaskStore, db: import('../../db/schema
               ),
             });
           }
-          return ok({ project: toFullProject(project, statuses), columns: out });
-        }),
+          return ok({ project: toFullProject(project, statuses), includeCompleted, columns: out });
+        });
+      },
     }),
     defineOperation({
       name: 'tasks.getProject',

@@ -122,14 +122,18 @@ export function describeTaskQueryPort(name: string, make: (seed: Seed) => Promis
       expect(ids(await port.listByParent('p2', null, false, all))).toEqual(['x']);
     });
 
-    it('listByStatus / countByStatus: live top-level tasks of one status; null = no status', async () => {
+    it('listByStatus / countByStatus: live top-level tasks of one status; null = no status; completed only when asked', async () => {
       const port = await make(conformanceSeed());
-      expect(ids(await port.listByStatus('p1', 's-todo', all))).toEqual(['b', 'a']);
-      expect(ids(await port.listByStatus('p1', null, all))).toEqual(['c']);
-      expect(ids(await port.listByStatus('p1', 's-done', all))).toEqual(['d']);
-      expect(await port.countByStatus('p1', 's-todo')).toBe(2);
-      expect(await port.countByStatus('p1', 's-done')).toBe(1);
-      expect(await port.countByStatus('p2', 's-todo')).toBe(0);
+      expect(ids(await port.listByStatus('p1', 's-todo', true, all))).toEqual(['b', 'a']);
+      expect(ids(await port.listByStatus('p1', null, true, all))).toEqual(['c']);
+      expect(ids(await port.listByStatus('p1', 's-done', true, all))).toEqual(['d']);
+      expect(ids(await port.listByStatus('p1', 's-done', false, all))).toEqual([]);
+      expect(ids(await port.listByStatus('p1', 's-todo', false, { offset: 1, limit: 5 }))).toEqual(['a']);
+      expect(await port.countByStatus('p1', 's-todo', true)).toBe(2);
+      expect(await port.countByStatus('p1', 's-todo', false)).toBe(2);
+      expect(await port.countByStatus('p1', 's-done', true)).toBe(1);
+      expect(await port.countByStatus('p1', 's-done', false)).toBe(0);
+      expect(await port.countByStatus('p2', 's-todo', true)).toBe(0);
     });
 
     it('subtaskCounts: live subtasks and completed ones, per asked parent only', async () => {

@@ -52,34 +52,47 @@ export async function getProjectList(
 export interface BoardColumn {
   readonly status: StatusRecord;
   readonly tasks: readonly CountedTask[];
-  /** all live top-level tasks of the column, beyond the ones loaded */
+  /** all top-level tasks the column shows, beyond the ones loaded */
   readonly total: number;
+  /** completed top-level tasks of the column left out (0 when completed ones are shown) */
+  readonly hiddenCompleted: number;
 }
 
 /**
  * A project's board: one column per status in position order, each with its first
- * `limitPerColumn` top-level tasks (completed ones included: they sit in done columns) and its
- * total. Tasks without a status show in the default status's column.
+ * `limitPerColumn` top-level tasks and its total. Completed tasks (they sit in done columns) are
+ * included unless `includeCompleted` is false; then each column says how many it left out, so a
+ * card dragged into a done column is still accounted for. Tasks without a status show in the
+ * default status's column.
  */
 export async function getBoard(
   port: TaskQueryPort,
   projectId: string,
   statuses: readonly StatusRecord[],
   limitPerColumn = 100,
+  includeCompleted = true,
 ): Promise<BoardColumn[]> {
   const own = statuses.filter((s) => s.projectId === projectId).sort((a, b) => a.position - b.position);
   const home = defaultStatusOf(own);
+  const page = { offset: 0, limit: limitPerColumn };
+  const count = async (statusId: string | null) => {
+    const shown = await port.countByStatus(projectId, statusId, includeCompleted);
+    // Hidden = live minus open: one more count, paid only while completed tasks are hidden.
+    const hidden = includeCompleted ? 0 : (await port.countByStatus(projectId, statusId, true)) - shown;
+    return { shown, hidden };
+  };
   const columns: BoardColumn[] = [];
   for (const status of own) {
-    const page = { offset: 0, limit: limitPerColumn };
-    let tasks = [...(await port.listByStatus(projectId, status.id, page))];
-    let total = await port.countByStatus(projectId, status.id);
+    let tasks = [...(await port.listByStatus(projectId, status.id, includeCompleted, page))];
+    let { shown: total, hidden: hiddenCompleted } = await count(status.id);
     if (status === home) {
-      const loose = await port.listByStatus(projectId, null, page);
+      const loose = await port.listByStatus(projectId, null, includeCompleted, page);
       tasks = [...tasks, ...loose].sort((a, b) => a.position - b.position).slice(0, limitPerColumn);
-      total += await port.countByStatus(projectId, null);
+      const more = await count(null);
+      total += more.shown;
+      hiddenCompleted += more.hidden;
     }
-    columns.push({ status, tasks: await withSubtaskCounts(port, tasks), total });
+    columns.push({ status, tasks: await withSubtaskCounts(port, tasks), total, hiddenCompleted });
   }
   return columns;
 }

@@ -33,10 +33,18 @@ export interface TaskQueryPort {
     includeCompleted: boolean,
     page: Page,
   ): Promise<readonly TaskRecord[]>;
-  /** Live top-level tasks with this status (null = no status), by position. Index `[projectId+statusKey+position]`. */
-  listByStatus(projectId: string, statusId: string | null, page: Page): Promise<readonly TaskRecord[]>;
-  /** Count of live top-level tasks with this status. Index `[projectId+statusKey+position]`. */
-  countByStatus(projectId: string, statusId: string | null): Promise<number>;
+  /**
+   * Live top-level tasks with this status (null = no status), by position; completed ones only
+   * when asked. Index `[projectId+statusKey+position]`.
+   */
+  listByStatus(
+    projectId: string,
+    statusId: string | null,
+    includeCompleted: boolean,
+    page: Page,
+  ): Promise<readonly TaskRecord[]>;
+  /** Count of the same tasks. Index `[projectId+statusKey+position]`. */
+  countByStatus(projectId: string, statusId: string | null, includeCompleted: boolean): Promise<number>;
   /** Per parent: live subtasks, and how many of them are completed. Index `[parentKey+state]`. */
   subtaskCounts(
     parentIds: readonly string[],
