@@ -41,6 +41,8 @@ export interface EngineDeps {
   /** record types this build syncs (X-Svc-Sync-Types); `note_body` is added for the feed */
   types: readonly string[];
   now: () => number;
+  /** this build's app version: a schema-invalid item is retried when another one runs (3.8, 9.9) */
+  appVersion: string;
   timers: Timers;
   onStatus: (status: SyncStatus) => void;
   /** the snapshot schedule's delays (spec 4.3.11 values when absent; tests shorten them) */

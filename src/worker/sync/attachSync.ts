@@ -5,6 +5,7 @@ import { createNoteBodies } from '../stores/noteBodies';
 import { createBodyPort } from './applyRemoteBody';
 import { outboxMiddleware } from './outboxMiddleware';
 import { createSyncController, type SyncController } from './syncController';
+import { APP_VERSION } from './syncTypes';
 
 export interface AttachSyncInput {
   db: VaultDb;
@@ -70,6 +71,7 @@ export function attachSync(input: AttachSyncInput): SyncController {
       clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
     },
     defaultServiceUrl: import.meta.env.VITE_SYNC_URL ?? 'http://127.0.0.1:8787',
+    appVersion: APP_VERSION,
     bodies: createBodyPort(db, bodies, input.deviceId, async (docId) => {
       // a journal entry's row mirrors its body: its views refresh like after a record change
       if (await db.journal.get(docId)) feed.committed([{ table: 'journal', op: 'put', ids: [docId] }]);

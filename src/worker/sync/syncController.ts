@@ -51,6 +51,8 @@ export interface SyncControllerDeps {
   timers: Timers;
   /** the service URL when none was set at runtime (VITE_SYNC_URL) */
   defaultServiceUrl: string;
+  /** this build's version (syncTypes APP_VERSION; tests open a device as another build) */
+  appVersion: string;
   /** note bodies: remote merges through the editor's store, and what the service holds of each */
   bodies: BodyPort;
   onApplied: (changes: { type: string; id: string; table: string; op: 'put' | 'delete' }[]) => void;
@@ -198,6 +200,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       signer: { key: key.key, deviceId: session.deviceId },
       types: SYNC_RECORD_TYPES,
       now: deps.now,
+      appVersion: deps.appVersion,
       timers: deps.timers,
       snapshotDelays: deps.snapshotDelays,
       onStatus: (s) => {

@@ -112,6 +112,7 @@ async function setup(count: number, failAt: string | null = null) {
       },
       types: ['note', 'note_body'],
       now: () => 0,
+      appVersion: '0.1.0',
       stopped: () => false,
     });
   return { run, gets, merged, state, maxOpen: () => maxOpen };

@@ -74,6 +74,7 @@ async function setup() {
     signer: { key: await generateDeviceKey(undefined), deviceId: 'd' },
     types: ['note'],
     now: () => Date.now(),
+    appVersion: '0.1.0',
     timers: { setTimeout: () => 0, clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} },
     onStatus: (s) => statuses.push(s),
     onApplied: () => {},

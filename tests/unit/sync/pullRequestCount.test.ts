@@ -58,6 +58,7 @@ async function pullFeed(total: number, types: string[], pageSize: number) {
     },
     types,
     now: () => 0,
+    appVersion: '0.1.0',
     stopped: () => false,
   });
   return { out, changes, cursor: state.get(LAST_CURSOR) };

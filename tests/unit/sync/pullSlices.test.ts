@@ -94,6 +94,7 @@ async function setup(ids: number, state: Map<string, unknown>, failSlice = -1) {
       },
       types: ['note', 'note_body'],
       now: () => 0,
+      appVersion: '0.1.0',
       stopped: () => false,
     });
   return { run, log, applied, maxInFlight: () => maxInFlight };

@@ -81,6 +81,7 @@ async function engineLimited(clock: ReturnType<typeof manualClock>, retryAfterSe
     signer: { key: await generateDeviceKey(undefined), deviceId: 'd' },
     types: ['note'],
     now: clock.now,
+    appVersion: '0.1.0',
     timers: clock.timers,
     onStatus: (s) => statuses.push(s),
     onApplied: () => {},

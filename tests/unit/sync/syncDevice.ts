@@ -11,6 +11,7 @@ import { createNotesStore } from '../../../src/worker/stores/notesStore';
 import { createBodyPort } from '../../../src/worker/sync/applyRemoteBody';
 import { outboxMiddleware } from '../../../src/worker/sync/outboxMiddleware';
 import { createSyncController } from '../../../src/worker/sync/syncController';
+import { APP_VERSION } from '../../../src/worker/sync/syncTypes';
 import type { VaultServices } from '../../../src/worker/vault/services';
 
 let n = 0;
@@ -29,6 +30,8 @@ export async function openDevice(
     beforeFetch?: (method: string, path: string, init?: RequestInit) => Promise<void>;
     /** an existing vault's id (its database) */
     vaultId?: string;
+    /** the app version this device runs (default: the unbuilt code's) */
+    appVersion?: string;
   } = {},
 ) {
   const deviceId = `install-${name}-${++n}`;
@@ -99,6 +102,7 @@ export async function openDevice(
       clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
     },
     defaultServiceUrl: serviceUrl,
+    appVersion: options.appVersion ?? APP_VERSION,
     bodies: createBodyPort(db, bodies, deviceId),
     onApplied: () => {},
     whileLeader: (fn) => void fn(),

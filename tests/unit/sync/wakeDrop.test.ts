@@ -51,6 +51,7 @@ async function engineAt(head: { cursor: number }) {
     signer: { key: await generateDeviceKey(undefined), deviceId: 'd' },
     types: ['note'],
     now: () => Date.now(),
+    appVersion: '0.1.0',
     timers,
     onStatus: () => {},
     onApplied: () => {},

@@ -2,13 +2,14 @@ import { PULL_SLICE_IDS } from '../../protocol/limits';
 import type { ItemRef, PullResponse, PurgedTombstone } from '../../protocol/pull';
 import type { SyncError } from '../http/syncError';
 import { type IncomingRecord, type ItemKey, itemKey } from '../ports';
+import { bookBlobMissing, bookOpened } from './ledgerOutcome';
 import type { Ledgers } from './ledgers';
 import { openPullItem } from './openPullItem';
 import type { PullDeps } from './pullDeps';
 
 export interface FetchedItems {
   ready: IncomingRecord[];
-  /** returned, but quarantined or ledgered here (it exists: never treat it as gone) */
+  /** returned (or in `blobMissing`), but quarantined or ledgered here (it exists: never treat it as gone) */
   unreadable: Set<string>;
   /** not returned at all: the service no longer has it */
   gone: Set<string>;
@@ -17,8 +18,8 @@ export interface FetchedItems {
 
 /**
  * Fetches items by id (`POST /sync/pull`, 100 ids a request), verified and opened like a feed
- * slice; what fails signature or does not open goes to the ledgers. Used by the orphan re-fetch
- * (4.3.6) and the manifest check (4.3.9).
+ * slice; what fails signature or does not open goes to the ledgers, what opens leaves them. Used by
+ * the orphan re-fetch (4.3.6), the manifest check (4.3.9) and the ledger retry (3.8).
  */
 export async function fetchItems(
   deps: PullDeps,
@@ -46,16 +47,15 @@ export async function fetchItems(
       seen.add(key);
       const opened = await openPullItem(deps.keyring, deps.keys, item);
       if (opened.kind === 'error') return { ok: false, error: opened.error };
+      bookOpened(ledgers, key, opened, deps.now(), deps.appVersion);
       if (opened.kind === 'ok') out.ready.push(opened.record);
-      else {
-        const ledger = opened.kind === 'quarantine' ? ledgers.quarantine : ledgers.schemaInvalid;
-        ledger[key] = { reason: opened.reason, at: deps.now() };
-        out.unreadable.add(key);
-      }
+      else out.unreadable.add(key);
     }
     for (const missing of res.value.blobMissing ?? []) {
-      seen.add(itemKey(missing));
-      out.unreadable.add(itemKey(missing));
+      const key = itemKey(missing);
+      seen.add(key);
+      out.unreadable.add(key);
+      bookBlobMissing(ledgers, key, deps.now(), deps.appVersion);
     }
     for (const p of res.value.purgedTombstones ?? []) {
       seen.add(itemKey(p));

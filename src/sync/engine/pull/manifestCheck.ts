@@ -2,10 +2,10 @@ import { MAX_MANIFEST_PAGE_LIMIT } from '../../protocol/limits';
 import type { ManifestResponse } from '../../protocol/manifest';
 import type { SyncError, SyncResult } from '../http/syncError';
 import { type ItemKey, itemKey } from '../ports';
+import { applyFetched } from './applyFetched';
 import { fetchItems } from './fetchItems';
-import { DECLINED_SYNC_REFS, type Ledgers, QUARANTINE, SCHEMA_INVALID_ITEMS } from './ledgers';
+import { loadLedgers, saveLedgers } from './ledgers';
 import type { PullDeps } from './pullDeps';
-import { resolveOrphans } from './resolveOrphans';
 
 /** Epoch ms of the last completed manifest check: the throttle survives reloads (spec 4.3.9). */
 export const MANIFEST_CHECKED_AT = 'manifestCheckedAt';
@@ -52,11 +52,7 @@ export async function manifestCheck(
     if (next === null || page.value.items.length === 0 || next === cursor) break;
     cursor = next;
   }
-  const ledgers: Ledgers = {
-    quarantine: (await deps.state.get<Ledgers['quarantine']>(QUARANTINE)) ?? {},
-    schemaInvalid: (await deps.state.get<Ledgers['schemaInvalid']>(SCHEMA_INVALID_ITEMS)) ?? {},
-    declined: (await deps.state.get<Ledgers['declined']>(DECLINED_SYNC_REFS)) ?? {},
-  };
+  const ledgers = await loadLedgers(deps.state);
   const local = await deps.records.localIds();
   const known = new Set([...local.live, ...local.deleted].map(itemKey));
   const types = new Set(deps.types);
@@ -72,18 +68,10 @@ export async function manifestCheck(
     const got = await fetchItems(deps, missing, ledgers);
     if (!got.ok) return { ...result, error: got.error };
     result.fetched = got.value.ready.length;
-    const applied = await deps.records.apply(got.value.ready, 'hold');
+    const applied = await applyFetched(deps, got.value.ready, ledgers);
+    if (!applied.ok) return { ...result, error: applied.error };
     result.changed.push(...applied.changed);
-    for (const d of applied.declined)
-      ledgers.declined[itemKey(d)] = { reason: 'not stored by this build', at: deps.now() };
-    if (applied.held.length > 0) {
-      const orphans = await resolveOrphans(deps, applied.held, ledgers);
-      if (!orphans.ok) return { ...result, error: orphans.error };
-      result.changed.push(...orphans.changed);
-    }
-    await deps.state.set(QUARANTINE, ledgers.quarantine);
-    await deps.state.set(SCHEMA_INVALID_ITEMS, ledgers.schemaInvalid);
-    await deps.state.set(DECLINED_SYNC_REFS, ledgers.declined);
+    await saveLedgers(deps.state, ledgers);
   }
   if (opts.pushAllowed) {
     const lacking = local.live.filter((r) => types.has(r.type) && !server.has(itemKey(r)));

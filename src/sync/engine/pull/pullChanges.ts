@@ -4,15 +4,18 @@ import { CHANGES_PAGE_REFS, CHANGES_PAGE_REFS_WITH_BODIES, PULL_SLICE_IDS } from
 import type { ItemRef, PullResponse } from '../../protocol/pull';
 import type { SyncError, SyncResult } from '../http/syncError';
 import { type IncomingRecord, type ItemKey, itemKey } from '../ports';
+import { applyFetched } from './applyFetched';
 import { prefetchBaselines } from './baselinePrefetch';
 import { LAST_CURSOR, repairCursor, repairDone } from './cursorRepair';
-import { DECLINED_SYNC_REFS, type Ledgers, QUARANTINE, SCHEMA_INVALID_ITEMS } from './ledgers';
+import { bookBlobMissing, bookOpened } from './ledgerOutcome';
+import { type Ledgers, loadLedgers, saveLedgers } from './ledgers';
 import { mergeBaseline } from './mergeBaseline';
 import { openBodyUpdate } from './openBodyUpdate';
 import { openPullItem } from './openPullItem';
 import type { PullDeps } from './pullDeps';
 import { purgedDeletes } from './purgedTombstones';
-import { resolveOrphans } from './resolveOrphans';
+import { quarantineItem } from './quarantineLedger';
+import { retryLedgered } from './retryLedgered';
 
 export { LAST_CURSOR } from './cursorRepair';
 export { DECLINED_SYNC_REFS, QUARANTINE, SCHEMA_INVALID_ITEMS } from './ledgers';
@@ -39,16 +42,13 @@ interface RunContext {
  * then its note-body entries merged into the CRDT store; then, and only then, `LAST_CURSOR` moves
  * to the page's `nextCursor`. Any failure returns before the cursor moves, so the page is pulled
  * again next time (applying is idempotent). Items failing signature or decryption are quarantined,
- * unreadable ones go to the schema-invalid ledger; neither stops the cursor (spec 3.8).
+ * unreadable ones go to the schema-invalid ledger; neither stops the cursor (spec 3.8). Once the
+ * feed is exhausted, the ledgered items that are due are fetched again by id (retryLedgered.ts).
  */
 export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
   let cursor = await repairCursor(deps.state);
   const changed: ItemKey[] = [];
-  const ledgers: Ledgers = {
-    quarantine: unexpired((await deps.state.get<Ledgers['quarantine']>(QUARANTINE)) ?? {}, deps.now()),
-    schemaInvalid: (await deps.state.get<Ledgers['schemaInvalid']>(SCHEMA_INVALID_ITEMS)) ?? {},
-    declined: (await deps.state.get<Ledgers['declined']>(DECLINED_SYNC_REFS)) ?? {},
-  };
+  const ledgers = await loadLedgers(deps.state);
   const run: RunContext = { ledgers, fromZero: cursor === 0 };
   const stop = (error: SyncError): PullRunResult => ({ kind: 'stopped', error, changed });
   // A page shorter than the service's page size was the end of the feed when it was read: asking
@@ -70,15 +70,19 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
     if (applied) return stop(applied);
     const bodies = await applyBodies(deps, noteBodies, ledgers);
     if (bodies) return stop(bodies);
-    await deps.state.set(QUARANTINE, ledgers.quarantine);
-    await deps.state.set(SCHEMA_INVALID_ITEMS, ledgers.schemaInvalid);
-    await deps.state.set(DECLINED_SYNC_REFS, ledgers.declined);
+    await saveLedgers(deps.state, ledgers);
     if (nextCursor <= cursor && refs.length === 0 && noteBodies.length === 0) break;
     cursor = Math.max(cursor, nextCursor);
     await deps.state.set(LAST_CURSOR, cursor);
     if (refs.length + noteBodies.length < pageSize) break;
   }
-  if (!deps.stopped()) await repairDone(deps.state);
+  if (!deps.stopped()) {
+    await repairDone(deps.state);
+    const retried = await retryLedgered(deps, ledgers);
+    if (!retried.ok) return stop(retried.error);
+    changed.push(...retried.changed);
+    await saveLedgers(deps.state, ledgers);
+  }
   return { kind: 'done', changed, cursor, fromZero: run.fromZero };
 }
 
@@ -115,13 +119,6 @@ async function pullSlices(
   return null;
 }
 
-/** Quarantine entries expire after 7 days (spec 3.8, 8.3); the item is then tried again. */
-export const QUARANTINE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-function unexpired(entries: Ledgers['quarantine'], now: number): Ledgers['quarantine'] {
-  return Object.fromEntries(Object.entries(entries).filter(([, e]) => now - e.at < QUARANTINE_TTL_MS));
-}
-
 function dedupe(refs: { type: string; id: string }[]) {
   const seen = new Map<string, { type: string; id: string }>();
   for (const r of refs) seen.set(`${r.type}|${r.id}`, r);
@@ -156,19 +153,12 @@ async function applySlice(
   const ready: IncomingRecord[] = [];
   for (const item of response.items) {
     const opened = await openPullItem(deps.keyring, deps.keys, item);
-    const key = itemKey(item);
     if (opened.kind === 'error') return { ok: false, error: opened.error };
-    if (opened.kind === 'quarantine') ledgers.quarantine[key] = { reason: opened.reason, at: deps.now() };
-    else if (opened.kind === 'schema_invalid')
-      ledgers.schemaInvalid[key] = { reason: opened.reason, at: deps.now() };
-    else {
-      delete ledgers.quarantine[key];
-      delete ledgers.schemaInvalid[key];
-      ready.push(opened.record);
-    }
+    bookOpened(ledgers, itemKey(item), opened, deps.now(), deps.appVersion);
+    if (opened.kind === 'ok') ready.push(opened.record);
   }
   for (const missing of response.blobMissing ?? []) {
-    ledgers.schemaInvalid[itemKey(missing)] = { reason: 'blobMissing', at: deps.now() };
+    bookBlobMissing(ledgers, itemKey(missing), deps.now(), deps.appVersion);
   }
   const purged = response.purgedTombstones ?? [];
   if (purged.length > 0) {
@@ -182,14 +172,7 @@ async function applySlice(
     if (!deletes.ok) return deletes;
     ready.push(...deletes.value);
   }
-  if (ready.length === 0) return { ok: true, changed: [] };
-  const applied = await deps.records.apply(ready, 'hold');
-  for (const d of applied.declined)
-    ledgers.declined[itemKey(d)] = { reason: 'not stored by this build', at: deps.now() };
-  if (applied.held.length === 0) return { ok: true, changed: applied.changed };
-  const orphans = await resolveOrphans(deps, applied.held, ledgers);
-  if (!orphans.ok) return orphans;
-  return { ok: true, changed: [...applied.changed, ...orphans.changed] };
+  return applyFetched(deps, ready, ledgers);
 }
 
 /**
@@ -225,10 +208,12 @@ async function mergeBodies(
       const merged = await mergeBaseline(deps, ref.noteId, baselines.take(i));
       if (!merged.ok) return merged.error;
       if (merged.value.kind === 'refused') {
-        ledgers.quarantine[`note_body|${ref.noteId}|snapshot`] = {
-          reason: merged.value.reason,
-          at: deps.now(),
-        };
+        quarantineItem(
+          ledgers.quarantine,
+          `note_body|${ref.noteId}|snapshot`,
+          merged.value.reason,
+          deps.now(),
+        );
       }
       continue;
     }
@@ -242,10 +227,12 @@ async function mergeBodies(
     }
     const update = openBodyUpdate(deps.keyring, ref.noteId, data);
     if (!update) {
-      ledgers.quarantine[`note_body|${ref.noteId}|${ref.sequenceNum}`] = {
-        reason: 'body update does not open',
-        at: deps.now(),
-      };
+      quarantineItem(
+        ledgers.quarantine,
+        `note_body|${ref.noteId}|${ref.sequenceNum}`,
+        'body update does not open',
+        deps.now(),
+      );
       continue;
     }
     await deps.bodies.applyRemote(ref.noteId, update, { appliedSeq: ref.sequenceNum, revision: null });

@@ -16,5 +16,7 @@ export interface PullDeps {
   /** record types plus the `note_body` and `purged_tombstones` tokens */
   types: readonly string[];
   now: () => number;
+  /** this build's app version: the schema-invalid ledger records it and retries on another (3.8, 9.9) */
+  appVersion: string;
   stopped: () => boolean;
 }

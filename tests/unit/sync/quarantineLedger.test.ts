@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
+import type { SyncResult } from '../../../src/sync/engine/http/syncError';
+import type { CallOptions, SyncCall } from '../../../src/sync/engine/http/syncHttp';
+import type { IncomingRecord } from '../../../src/sync/engine/ports';
+import { CURSOR_SKIP_REPAIR } from '../../../src/sync/engine/pull/cursorRepair';
+import type { KeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
+import type { LedgerEntry } from '../../../src/sync/engine/pull/ledgers';
+import { pullChanges, QUARANTINE, SCHEMA_INVALID_ITEMS } from '../../../src/sync/engine/pull/pullChanges';
+import {
+  capQuarantine,
+  QUARANTINE_PERMANENT_ATTEMPTS,
+  QUARANTINE_SOFT_CAP,
+  quarantineItem,
+} from '../../../src/sync/engine/pull/quarantineLedger';
+import { BLOB_MISSING_RETRY_MS, RETRY_IDS_PER_RUN } from '../../../src/sync/engine/pull/retryLedgered';
+import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
+import type { ItemRef, PullItem } from '../../../src/sync/protocol/pull';
+import { emptyRecords } from './emptyRecords';
+
+const VAULT = '0b6f0000-0000-4000-8000-000000000007';
+const entry = (at: number, more: Partial<LedgerEntry> = {}): LedgerEntry => ({ reason: 'r', at, ...more });
+
+describe('the quarantine ledger rules (spec 3.8, 8.3)', () => {
+  it('counts attempts and turns an entry permanent at the limit', () => {
+    const ledger: Record<string, LedgerEntry> = { 'task|legacy': entry(5) };
+    for (let i = 1; i <= QUARANTINE_PERMANENT_ATTEMPTS; i++) {
+      quarantineItem(ledger, 'task|x', 'bad', i);
+      expect(ledger['task|x']).toMatchObject({ attempts: i, at: i });
+      expect(ledger['task|x']!.permanent).toBe(i === QUARANTINE_PERMANENT_ATTEMPTS ? true : undefined);
+    }
+    // an entry written before attempts were counted stood for one failure
+    quarantineItem(ledger, 'task|legacy', 'bad', 9);
+    expect(ledger['task|legacy']).toMatchObject({ attempts: 2 });
+  });
+
+  it('evicts the oldest entries past the soft cap, never a permanent one (a soft cap)', () => {
+    const ledger: Record<string, LedgerEntry> = {};
+    for (let i = 0; i < QUARANTINE_SOFT_CAP + 3; i++)
+      ledger[`task|${i}`] = entry(1000 + i, i < 2 ? { permanent: true } : {});
+    capQuarantine(ledger);
+    expect(Object.keys(ledger)).toHaveLength(QUARANTINE_SOFT_CAP);
+    // the two oldest are permanent: the next three go
+    expect(ledger['task|0']).toBeDefined();
+    expect(ledger['task|1']).toBeDefined();
+    expect(['task|2', 'task|3', 'task|4'].filter((k) => k in ledger)).toEqual([]);
+    expect(ledger['task|5']).toBeDefined();
+    // permanent entries may hold the ledger above the cap: the cap is soft
+    const permanent: Record<string, LedgerEntry> = {};
+    for (let i = 0; i < QUARANTINE_SOFT_CAP + 2; i++) permanent[`task|${i}`] = entry(i, { permanent: true });
+    capQuarantine(permanent);
+    expect(Object.keys(permanent)).toHaveLength(QUARANTINE_SOFT_CAP + 2);
+  });
+});
+
+/**
+ * A scripted service: the feed lists `feed` notes once (cursor 1), then nothing. `answer` decides,
+ * per pull request, what comes back for each asked id: the sealed item, `missing` (blobMissing),
+ * `forged` (signed by a key the directory does not know) or nothing.
+ */
+async function service(feed: string[], answer: (id: string) => 'item' | 'missing' | 'forged' | 'gone') {
+  const keyring = deriveVaultKeyring(generateVaultKey(), VAULT);
+  const signer = { key: await generateDeviceKey(undefined), deviceId: 'dev' };
+  const stranger = { key: await generateDeviceKey(undefined), deviceId: 'stranger' };
+  const seal = async (id: string, by: typeof signer): Promise<PullItem> => ({
+    ...(await sealPushItem(
+      keyring,
+      by,
+      { type: 'note', id },
+      { clock: { dev: 1 }, deletedAt: null, payload: { id, title: id } },
+    )),
+    deleteAttestation: null,
+    serverCursor: 1,
+    committedAtMs: null,
+    createdAt: 0,
+    updatedAt: 0,
+    platform: null,
+    version: null,
+  });
+  const asked: string[][] = [];
+  const call = (async (_m: string, path: string, o?: CallOptions): Promise<SyncResult<unknown>> => {
+    if (path.startsWith('/sync/changes')) {
+      const from = Number(new URL(path, 'http://x').searchParams.get('cursor'));
+      const refs = from >= 1 ? [] : feed.map((id) => ({ type: 'note', id, serverCursor: 1, deleted: false }));
+      return { ok: true, value: { refs, nextCursor: 1, serverTimeMs: 0, noteBodies: [] } };
+    }
+    const ids = (o!.body as { items: ItemRef[] }).items.map((r) => r.id);
+    asked.push(ids);
+    const items: PullItem[] = [];
+    const blobMissing: ItemRef[] = [];
+    for (const id of ids) {
+      const a = answer(id);
+      if (a === 'item') items.push(await seal(id, signer));
+      else if (a === 'forged') items.push(await seal(id, stranger));
+      else if (a === 'missing') blobMissing.push({ type: 'note', id });
+    }
+    return { ok: true, value: { items, blobMissing } };
+  }) as SyncCall;
+  const keys = {
+    keyOf: async (deviceId: string) => ({
+      ok: true,
+      value: deviceId === 'dev' ? signer.key.publicKey : null,
+    }),
+  } as unknown as KeyDirectory;
+  return { keyring, keys, call, asked };
+}
+
+function pullWith(
+  s: Awaited<ReturnType<typeof service>>,
+  state: Map<string, unknown>,
+  now: () => number,
+  applied: string[] = [],
+) {
+  return pullChanges({
+    call: s.call,
+    keyring: s.keyring,
+    keys: s.keys,
+    records: emptyRecords(
+      async () => null,
+      (items: IncomingRecord[]) => void applied.push(...items.map((i) => i.id)),
+    ),
+    bodies: {
+      applyRemote: async () => {},
+      uploadInfo: async () => new Map(),
+      markOf: async () => null,
+      bodyIds: async () => [],
+      setMarks: async () => {},
+    },
+    session: new Map(),
+    state: {
+      get: async <T>(k: string) => state.get(k) as T | undefined,
+      set: async (k, v) => void state.set(k, v),
+    },
+    types: ['note', 'note_body', 'purged_tombstones'],
+    now,
+    appVersion: '2.0.0',
+    stopped: () => false,
+  });
+}
+
+describe('the ledgers through a pull, on an injected clock', () => {
+  it('holds the persisted quarantine to its soft cap: the oldest entry makes room', async () => {
+    const s = await service(['forged'], () => 'forged');
+    const full: Record<string, LedgerEntry> = {};
+    const now = Date.now();
+    for (let i = 0; i < QUARANTINE_SOFT_CAP; i++) full[`note|old-${i}`] = entry(now - 1000 + (i % 500));
+    full['note|oldest'] = entry(now - 5000);
+    delete full['note|old-0'];
+    const state = new Map<string, unknown>([
+      [CURSOR_SKIP_REPAIR, 'done'],
+      [QUARANTINE, full],
+    ]);
+    expect((await pullWith(s, state, () => now)).kind).toBe('done');
+    const q = state.get(QUARANTINE) as Record<string, LedgerEntry>;
+    expect(Object.keys(q)).toHaveLength(QUARANTINE_SOFT_CAP);
+    expect(q['note|forged']).toMatchObject({ attempts: 1 });
+    expect(q['note|oldest']).toBeUndefined();
+  });
+
+  it('fetches a lost blob again after an hour, not before, and applies it once the service has it', async () => {
+    let blobBack = false;
+    const s = await service(['n1'], () => (blobBack ? 'item' : 'missing'));
+    const state = new Map<string, unknown>([[CURSOR_SKIP_REPAIR, 'done']]);
+    const t0 = 1_000_000;
+    let now = t0;
+    const applied: string[] = [];
+    await pullWith(s, state, () => now, applied);
+    expect(state.get(SCHEMA_INVALID_ITEMS)).toEqual({
+      'note|n1': { reason: 'blobMissing', at: t0, appVersion: '2.0.0' },
+    });
+    const asked = s.asked.length;
+    now = t0 + BLOB_MISSING_RETRY_MS - 1;
+    await pullWith(s, state, () => now, applied);
+    expect(s.asked.length).toBe(asked); // not yet: no request
+    now = t0 + BLOB_MISSING_RETRY_MS;
+    await pullWith(s, state, () => now, applied); // still missing: stamped anew
+    expect(s.asked.slice(asked).flat()).toEqual(['n1']);
+    expect((state.get(SCHEMA_INVALID_ITEMS) as Record<string, LedgerEntry>)['note|n1']!.at).toBe(now);
+    blobBack = true;
+    now += BLOB_MISSING_RETRY_MS;
+    await pullWith(s, state, () => now, applied);
+    expect(applied).toEqual(['n1']);
+    expect(state.get(SCHEMA_INVALID_ITEMS)).toEqual({});
+  });
+
+  it('retries at most 500 ids a run, the longest refused first, in requests of 100', async () => {
+    const s = await service([], () => 'gone');
+    const ledger: Record<string, LedgerEntry> = {};
+    for (let i = 0; i < RETRY_IDS_PER_RUN + 50; i++)
+      ledger[`note|s${i}`] = entry(10_000 - i, { appVersion: '1.0.0' });
+    const state = new Map<string, unknown>([
+      [CURSOR_SKIP_REPAIR, 'done'],
+      [SCHEMA_INVALID_ITEMS, ledger],
+    ]);
+    await pullWith(s, state, () => 20_000);
+    expect(s.asked.map((ids) => ids.length)).toEqual([100, 100, 100, 100, 100]);
+    // the service no longer has them: they left the ledger; the 50 most recent wait for the next run
+    const left = Object.keys(state.get(SCHEMA_INVALID_ITEMS) as Record<string, LedgerEntry>);
+    expect(left.sort()).toEqual(Array.from({ length: 50 }, (_, i) => `note|s${i}`).sort());
+  });
+});
