@@ -2,6 +2,7 @@ import { createResource, createSignal, onCleanup } from 'solid-js';
 import type { TagEntry } from '../../worker/domain/tags/tagList';
 import type { NoteEntry } from '../../worker/ops/notes/noteShape';
 import type { VaultClient } from '../vault/createVaultClient';
+import { reconciledStorage } from '../vault/reconciledStorage';
 
 const REFRESH_MS = 800;
 const TABLES = ['notes', 'tasks', 'inbox', 'tagDefs', 'tagCategories'];
@@ -18,7 +19,9 @@ export interface TagCategory {
  * The tag view's state: every tag of notes, tasks and captures with its counts and looks, the
  * categories, the chosen tag and its notes. Read only while the view is open, and again at most
  * every 0.8 s while records change (typing changes a note's tags at any keystroke; the list need
- * not follow each one).
+ * not follow each one). Each re-read is reconciled into the last (reconciledStorage): a row or a
+ * field of the looks form is touched only when its stored value changed, so a re-read landing
+ * while the user types an icon or a category name leaves the typing alone.
  */
 export function createTagView(client: VaultClient) {
   const [open, setOpen] = createSignal(false);
@@ -31,7 +34,7 @@ export function createTagView(client: VaultClient) {
       const res = await client.api.read('tags.getAllWithCounts', []);
       return res.ok ? (res.value as TagEntry[]) : [];
     },
-    { initialValue: [] },
+    { initialValue: [], storage: reconciledStorage<TagEntry>('name') },
   );
   const [categories] = createResource(
     () => (open() ? version() : false),
@@ -39,7 +42,7 @@ export function createTagView(client: VaultClient) {
       const res = await client.api.read('tags.listCategories', []);
       return res.ok ? (res.value as TagCategory[]) : [];
     },
-    { initialValue: [] },
+    { initialValue: [], storage: reconciledStorage<TagCategory>('id') },
   );
   const [notes] = createResource(
     () => (open() && selected() !== null ? `${selected()}\u0000${version()}` : false),
@@ -47,7 +50,7 @@ export function createTagView(client: VaultClient) {
       const res = await client.api.read('tags.getNotesByTag', [selected()]);
       return res.ok ? (res.value as (NoteEntry & { pinned?: boolean })[]) : [];
     },
-    { initialValue: [] },
+    { initialValue: [], storage: reconciledStorage<NoteEntry & { pinned?: boolean }>('id') },
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(
