@@ -7,6 +7,7 @@ import { createNotesStore } from '../stores/notesStore';
 import type { VaultServices } from '../vault/services';
 import { canvasAssetOperations } from './canvas/canvasAssetOperations';
 import { canvasCardOperations } from './canvas/canvasCardOperations';
+import { canvasFilesOperation } from './canvas/canvasFilesOperation';
 import { canvasLibraryOperation } from './canvas/canvasLibraryOperation';
 import { canvasOperations } from './canvas/canvasOperations';
 import { inboxOperations } from './inbox';
@@ -114,6 +115,7 @@ export function planningOperations(
     ...canvasCardOperations(services.db),
     ...canvasAssetOperations(services.db),
     canvasLibraryOperation(services.db),
+    canvasFilesOperation(services.db),
     ...tagGroup(services, tasks, createNoteTagIndex(services.db, bodies)),
   ];
 }

@@ -94,6 +94,23 @@ describe('canvas assets and the library (derived from the scenes)', () => {
     ]);
   });
 
+  it('finds filed files by name for the Add file picker, never markdown notes', async () => {
+    const { image, note } = await seed();
+    type Found = { files: { id: string; title: string; fileType: string; size: number | null }[] };
+    const all = (await call('read', 'canvas.findFiles')) as Found;
+    expect(all.files.map((f) => f.id)).toContain(image);
+    expect(all.files.map((f) => f.id)).not.toContain(note);
+    const found = (await call('read', 'canvas.findFiles', 'BED', 50)) as Found;
+    // The vaults of this file share a database: an earlier seed's bed.png makes this one "bed.png 2".
+    expect(found.files.find((f) => f.id === image)).toMatchObject({
+      title: expect.stringMatching(/^bed\.png/),
+      fileType: 'image',
+      folder: 'Pictures',
+    });
+    expect(found.files.every((f) => f.title.toLowerCase().includes('bed'))).toBe(true);
+    expect(((await call('read', 'canvas.findFiles', 'plan')) as Found).files).toEqual([]);
+  });
+
   it('refuses a missing canvas, a note that is not a file, a file not on the canvas; nothing changes', async () => {
     const { note, canvas } = await seed();
     const before = await fingerprint([full.vault.services.db, full.meta]);
@@ -104,6 +121,9 @@ describe('canvas assets and the library (derived from the scenes)', () => {
       ['canvas.getAsset', [canvas, 'gone'], 'NOT_FOUND', 'assetId'],
       ['canvas.getAsset', [canvas, ''], 'VALIDATION', 'args[1]'],
       ['canvas.libraryList', [{ limit: 0 }], 'VALIDATION', 'args[0].limit'],
+      ['canvas.findFiles', ['bed', 0], 'VALIDATION', 'args[1]'],
+      ['canvas.findFiles', ['x'.repeat(201)], 'VALIDATION', 'args[0]'],
+      ['canvas.findFiles', [7], 'VALIDATION', 'args[0]'],
     ];
     for (const [op, args, code, field] of cases) {
       const res = await full.vault.registry.read(op, args, UI);

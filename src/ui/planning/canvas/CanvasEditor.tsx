@@ -3,11 +3,13 @@ import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement'
 import type { VaultClient } from '../../vault/createVaultClient';
 import { ConfirmButton } from '../shared/ConfirmButton';
 import { FailureBanner } from '../shared/FailureBanner';
+import { AssetsPanel } from './AssetsPanel';
 import { CardPicker } from './CardPicker';
-import { cardElement, type EntityType, entityHref } from './cardEntities';
+import { type CardEntity, cardElement, type EntityType, entityHref } from './cardEntities';
 import { createCanvasScene } from './createCanvasScene';
 import { createCardTitles } from './createCardTitles';
 import { createViewport, type Point } from './createViewport';
+import { LibraryPanel } from './LibraryPanel';
 import { pinchStep } from './pinch';
 import { SceneElement } from './SceneElement';
 import {
@@ -21,6 +23,13 @@ import {
 
 type Connector = 'arrow' | 'line';
 type Tool = 'select' | ShapeTool | Connector;
+type Panel = 'assets' | 'library';
+const PANELS: [Panel, string][] = [
+  ['assets', 'Assets'],
+  ['library', 'Library'],
+];
+/** Where the panels are a bottom sheet (canvasPanels.css): revealing a card closes the sheet. */
+const PHONE = '(max-width: 760px)';
 const TOOLS: [Tool, string][] = [
   ['select', 'Select'],
   ['rectangle', 'Rectangle'],
@@ -63,6 +72,14 @@ export function CanvasEditor(props: {
   const find = (id: string) => byId().get(id);
   const cardTitle = createCardTitles(props.client, scene.elements);
   const [picking, setPicking] = createSignal(false);
+  const [panel, setPanel] = createSignal<Panel | null>(null);
+  const panelButtons = new Map<Panel, HTMLButtonElement>();
+  /** Closing a panel puts the focus back on its toolbar button. */
+  const closePanel = () => {
+    const open = panel();
+    setPanel(null);
+    if (open) panelButtons.get(open)?.focus();
+  };
   /** A card opens its note, task or project (double-click, or Enter on the focused card). */
   const openCard = (el: CanvasElement) => {
     if (el.type === 'card' && el.entity_type && el.entity_id)
@@ -258,6 +275,22 @@ export function CanvasEditor(props: {
   }
 
   const selectedEl = () => (selected() ? find(selected()!) : undefined);
+  const surfaceSize = () => ({ width: svg.clientWidth, height: svg.clientHeight });
+  const viewCenter = () => viewport.toWorld({ x: svg.clientWidth / 2, y: svg.clientHeight / 2 });
+  /** Selects an element and centres the view on it; on a phone the sheet closes to show it. */
+  const reveal = (id: string) => {
+    const el = find(id);
+    if (!el) return;
+    setSelected(id);
+    viewport.centerOn({ x: el.x + el.width / 2, y: el.y + el.height / 2 }, surfaceSize());
+    if (matchMedia(PHONE).matches) setPanel(null);
+  };
+  /** A card for a note, task, project or file, centred in the view and selected. */
+  const addCard = (entity: CardEntity) => {
+    const id = newId();
+    void scene.commit([...scene.elements(), cardElement(id, entity, viewCenter())]);
+    setSelected(id);
+  };
   /** Colours come from a colour input: always `#rrggbb`, which the element schema takes. */
   const recolor = (id: string, colors: Pick<CanvasElement, 'strokeColor' | 'fillColor'>) =>
     void scene.commit(scene.elements().map((x) => (x.id === id ? { ...x, ...colors } : x)));
@@ -285,6 +318,19 @@ export function CanvasEditor(props: {
         <button type="button" aria-expanded={picking()} onClick={() => setPicking((p) => !p)}>
           Add card
         </button>
+        <For each={PANELS}>
+          {([id, label]) => (
+            <button
+              type="button"
+              ref={(b) => panelButtons.set(id, b)}
+              aria-expanded={panel() === id}
+              aria-controls={panel() === id ? `canvas-${id}` : undefined}
+              onClick={() => setPanel((p) => (p === id ? null : id))}
+            >
+              {label}
+            </button>
+          )}
+        </For>
         <button type="button" onClick={scene.undo} disabled={!scene.canUndo()}>
           Undo
         </button>
@@ -315,10 +361,7 @@ export function CanvasEditor(props: {
           client={props.client}
           onClose={() => setPicking(false)}
           onPick={(entity) => {
-            const id = newId();
-            const at = viewport.toWorld({ x: svg.clientWidth / 2, y: svg.clientHeight / 2 });
-            void scene.commit([...scene.elements(), cardElement(id, entity, at)]);
-            setSelected(id);
+            addCard(entity);
             setPicking(false);
           }}
         />
@@ -379,69 +422,94 @@ export function CanvasEditor(props: {
           </div>
         )}
       </Show>
-      <svg
-        ref={svg}
-        class="canvas-surface"
-        role="application"
-        aria-label="Canvas"
-        data-tool={tool()}
-        onPointerDown={(e) => begin(e, null)}
-        onPointerMove={drag}
-        onPointerUp={end}
-        // The pointer is captured by the surface during a gesture, so a double-click lands here:
-        // the card under the pointer opens.
-        onDblClick={(e) => {
-          const el = shapeAt(e);
-          if (el) openCard(el);
-        }}
-        onPointerCancel={(e) => {
-          touches.delete(e.pointerId);
-          const g = gesture;
-          if (g && g.kind !== 'pan' && g.kind !== 'pinch') scene.preview(g.before);
-          gesture = null;
-        }}
-        onWheel={(e) => {
-          e.preventDefault();
-          viewport.zoomAt(e.deltaY < 0 ? 1.1 : 1 / 1.1, screenOf(e));
-        }}
-      >
-        <defs>
-          <marker
-            id="arrowhead"
-            viewBox="0 0 10 10"
-            refX="10"
-            refY="5"
-            markerWidth="8"
-            markerHeight="8"
-            orient="auto-start-reverse"
+      <div class="canvas-body">
+        <Show when={panel() === 'assets'}>
+          <AssetsPanel
+            client={props.client}
+            canvasId={props.id}
+            selected={selected}
+            onShow={reveal}
+            onAdd={addCard}
+            onClose={closePanel}
+          />
+        </Show>
+        <Show when={panel() === 'library'}>
+          <LibraryPanel
+            client={props.client}
+            canvasId={props.id}
+            scene={scene}
+            newId={newId}
+            center={viewCenter}
+            onInserted={reveal}
+            onClose={closePanel}
+          />
+        </Show>
+        <svg
+          ref={svg}
+          class="canvas-surface"
+          role="application"
+          aria-label="Canvas"
+          data-tool={tool()}
+          onPointerDown={(e) => begin(e, null)}
+          onPointerMove={drag}
+          onPointerUp={end}
+          // The pointer is captured by the surface during a gesture, so a double-click lands here:
+          // the card under the pointer opens.
+          onDblClick={(e) => {
+            const el = shapeAt(e);
+            if (el) openCard(el);
+          }}
+          onPointerCancel={(e) => {
+            touches.delete(e.pointerId);
+            const g = gesture;
+            if (g && g.kind !== 'pan' && g.kind !== 'pinch') scene.preview(g.before);
+            gesture = null;
+          }}
+          onWheel={(e) => {
+            e.preventDefault();
+            viewport.zoomAt(e.deltaY < 0 ? 1.1 : 1 / 1.1, screenOf(e));
+          }}
+        >
+          <defs>
+            <marker
+              id="arrowhead"
+              viewBox="0 0 10 10"
+              refX="10"
+              refY="5"
+              markerWidth="8"
+              markerHeight="8"
+              orient="auto-start-reverse"
+            >
+              <path d="M0,0 L10,5 L0,10 z" fill="currentColor" />
+            </marker>
+          </defs>
+          {/* Index keeps each element's node across edits, so keyboard focus survives a move. */}
+          <g
+            transform={`translate(${viewport.view().x} ${viewport.view().y}) scale(${viewport.view().zoom})`}
           >
-            <path d="M0,0 L10,5 L0,10 z" fill="currentColor" />
-          </marker>
-        </defs>
-        {/* Index keeps each element's node across edits, so keyboard focus survives a move. */}
-        <g transform={`translate(${viewport.view().x} ${viewport.view().y}) scale(${viewport.view().zoom})`}>
-          <Index each={scene.elements()}>
-            {(el) => (
-              <SceneElement
-                element={el()}
-                label={labelOf(el())}
-                cardTitle={el().type === 'card' ? cardTitle(el()) : undefined}
-                selected={selected() === el().id}
-                find={find}
-                onPointerDown={(e, on) => {
-                  e.stopPropagation();
-                  begin(e, on);
-                }}
-                onResizeDown={(e, on) => {
-                  svg.setPointerCapture(e.pointerId);
-                  gesture = { kind: 'resize', id: on.id, before: scene.elements() };
-                }}
-                onKeyDown={onKey}
-              />
-            )}
-          </Index>
-        </g>
-      </svg>
+            <Index each={scene.elements()}>
+              {(el) => (
+                <SceneElement
+                  element={el()}
+                  label={labelOf(el())}
+                  cardTitle={el().type === 'card' ? cardTitle(el()) : undefined}
+                  selected={selected() === el().id}
+                  find={find}
+                  onPointerDown={(e, on) => {
+                    e.stopPropagation();
+                    begin(e, on);
+                  }}
+                  onResizeDown={(e, on) => {
+                    svg.setPointerCapture(e.pointerId);
+                    gesture = { kind: 'resize', id: on.id, before: scene.elements() };
+                  }}
+                  onKeyDown={onKey}
+                />
+              )}
+            </Index>
+          </g>
+        </svg>
+      </div>
     </section>
   );
 }

@@ -28,6 +28,10 @@ export function createViewport() {
         return { zoom, x: at.x - (at.x - v.x) * k, y: at.y - (at.y - v.y) * k };
       });
     },
+    /** Pans (zoom kept) so the world point `p` shows at the middle of a surface of `size` (screen). */
+    centerOn(p: Point, size: { width: number; height: number }) {
+      setView((v) => ({ ...v, x: size.width / 2 - p.x * v.zoom, y: size.height / 2 - p.y * v.zoom }));
+    },
     reset: () => setView({ x: 0, y: 0, zoom: 1 }),
   };
 }

@@ -33,14 +33,15 @@ export interface LibraryGroup {
  * (a frame whose text is not blank, with the elements whose frameId names it). Putting elements in
  * a frame and titling it is how a group is saved; it syncs with its canvas, and no new record or
  * write exists. Groups are listed by name, then canvas path; the scene itself is read with
- * canvas.get. One pass over the canvases table (a vault holds tens of canvases, not thousands).
+ * canvas.get. The editor's Library panel inserts a copy through canvas.saveScene (copyGroup in
+ * domain/canvas); spec 4.5 has no insert tool, so agents get none. One pass over the canvases table (a vault holds tens of canvases, not thousands).
  */
 export function canvasLibraryOperation(db: VaultDb): Operation {
   return defineOperation({
     kind: 'read',
     name: 'canvas.libraryList',
     summary:
-      'Every named frame on every canvas (the element groups a user titled), with its element count and types. A list to read: no action inserts one into another canvas yet.',
+      'Every named frame on every canvas (the element groups a user titled), with its element count and types. The Library panel of the canvas editor inserts copies of them; for agents it is a list to read.',
     params: [
       {
         name: 'options',
