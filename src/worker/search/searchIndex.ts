@@ -8,6 +8,7 @@ import { MemorySearchStore, type SearchStore } from './searchStore';
 import { FILE_TYPES, type SearchDoc, type SearchHit, type SearchQuery, type TextSource } from './searchTypes';
 import { makeSnippet } from './snippet';
 import { key } from './storedForms';
+import { TitleOrder } from './titleOrder';
 import { tokenize } from './tokenize';
 
 /**
@@ -43,6 +44,8 @@ export const MAX_LIMIT = 50;
 export class SearchIndex {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly folded = new Map<number, string>();
+  /** built by warmAll; until then ties on score are broken by comparing titles one by one */
+  private titleOrder: TitleOrder | null = null;
 
   private constructor(
     private state: IndexState,
@@ -82,7 +85,8 @@ export class SearchIndex {
         this.deps.store,
         this.state.missingShards(expansions.flat().map((e) => e.term)),
       );
-      const top = rankDocuments(this.state, expansions, this.filterMask(q), q.limit ?? DEFAULT_LIMIT);
+      const ranks = this.titleOrder?.ranks(this.state) ?? null;
+      const top = rankDocuments(this.state, expansions, this.filterMask(q), q.limit ?? DEFAULT_LIMIT, ranks);
       const ids = top.map((c) => this.state.docs[c.no]?.id ?? '');
       const types = top.map((c) => this.state.docs[c.no]?.file_type ?? 'markdown');
       const texts = await this.deps.texts.getTexts(ids, types);
@@ -161,7 +165,8 @@ export class SearchIndex {
    * The indexer calls it once the index is open (docs/search.md, "Warm-up"); until it is done a
    * query may pay a shard's first parse. At most `maxShards` are loaded (memory: a 10,000-note
    * vault has about 700 shards and holds about 46 MB once all are parsed); a larger vault keeps
-   * the rest on demand. Returns the number of shards loaded.
+   * the rest on demand. Last, it sorts the titles once (TitleOrder), so that queries tying many
+   * documents on score stop comparing titles one by one. Returns the number of shards loaded.
    */
   async warmAll(batch = 24, maxShards = 1500): Promise<number> {
     let loaded = 0;
@@ -176,6 +181,10 @@ export class SearchIndex {
       if (step === 0) break;
       loaded += step;
     }
+    // The title order for ties (titleOrder.ts): one sort of every title, then kept up to date.
+    await this.run(async () => {
+      this.titleOrder ??= TitleOrder.build(this.state);
+    });
     return loaded;
   }
 
