@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSettingsStore } from '../../../src/worker/settings/settingsStore';
 import { openTestVault, value } from './harness';
 
 let v: Awaited<ReturnType<typeof openTestVault>>;
@@ -35,6 +36,40 @@ describe('inbox.convertToEvent / convertToReminder / linkToNote', () => {
     expect(undone.removed).toBe(res.filedTo);
     expect(await v.db.calendarEvents.count()).toBe(0);
     expect((await v.db.tombstones.get(res.event!.id))?.kind).toBe('event');
+  });
+
+  it('convertToEvent without an end lasts the calendar’s defaultEventMinutes; a given end is kept', async () => {
+    const set = await createSettingsStore(v.services).setGroup('calendar', { defaultEventMinutes: 25 });
+    expect(set.ok).toBe(true);
+    const short = await capture('Stand-up');
+    const a = value<Filed & { event: { endAt: string } }>(
+      await v.write('inbox.convertToEvent', short, { startAt: '2026-11-25T09:00:00Z' }),
+    );
+    expect(a.event.endAt).toBe('2026-11-25T09:25:00.000Z');
+    const long = await capture('Workshop');
+    const b = value<Filed & { event: { endAt: string } }>(
+      await v.write('inbox.convertToEvent', long, {
+        startAt: '2026-11-25T13:00:00Z',
+        endAt: '2026-11-25T17:00:00Z',
+      }),
+    );
+    expect(b.event.endAt).toBe('2026-11-25T17:00:00.000Z');
+    // An all-day event still spans its day, whatever the default length.
+    const day = await capture('Holiday');
+    const c = value<Filed & { event: { endAt: string } }>(
+      await v.write('inbox.convertToEvent', day, { startAt: '2026-11-26T00:00:00Z', allDay: true }),
+    );
+    expect(c.event.endAt).toBe('2026-11-27T00:00:00.000Z');
+    // A refused conversion (end before start) writes nothing, with the setting in play too.
+    const late = await capture('Backwards');
+    const before = await snapshot();
+    const bad = await v.write('inbox.convertToEvent', late, {
+      startAt: '2026-11-25T09:00:00Z',
+      endAt: '2026-11-25T08:00:00Z',
+    });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.field).toContain('endAt');
+    expect(await snapshot()).toEqual(before);
   });
 
   it('convertToReminder takes the given title; an edited reminder survives undo', async () => {

@@ -19,6 +19,7 @@ import {
 } from '../../domain/reminders/reminder';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { type ErrorCode, fail } from '../../ops/result';
+import type { SettingsStore } from '../../settings/settingsStore';
 import type { VaultServices } from '../../vault/services';
 import { recordTable } from '../records/recordTable';
 import { must, PlanningFailure, writeTx } from '../writeTx';
@@ -51,11 +52,13 @@ const textOf = (row: InboxRow) => markdownOf(row).slice(0, TEXT_MAX) || null;
  * docs/planning.md "Inbox: events, reminders, link to a note"). An event or reminder is written
  * in the SAME transaction as the filed item (`filedTo` `event:<id>` / `reminder:<id>`), so both
  * happen or neither; `undoFile` deletes it again while unedited (`removeUneditedRecord`).
+ * An event without `endAt` lasts the calendar's `defaultEventMinutes`, as `calendar.createEvent`'s.
  */
 export function inboxConvertOperations(
   services: VaultServices,
   store: InboxStore,
   notes: NoteCreator,
+  settings: Pick<SettingsStore, 'getGroup'>,
 ): Operation[] {
   const { db, deps } = store;
   const events = recordTable(services, db.calendarEvents, 'event');
@@ -66,25 +69,32 @@ export function inboxConvertOperations(
       ...write,
       name: 'inbox.convertToEvent',
       summary:
-        'Turn an item into a calendar event (title and description from the item unless given); the item is filed.',
+        'Turn an item into a calendar event (title and description from the item unless given; without endAt it lasts the calendar’s default event length); the item is filed.',
       params: [itemId, { name: 'eventFields', required: true, schema: toEventSchema }] as const,
-      handler: ([id, input]) =>
-        writeTx(services, [db.inbox, db.calendarEvents], async (changes) => {
+      handler: async ([id, input]) => {
+        // Read before the write transaction, which does not span the settings table.
+        const minutes = (await settings.getGroup('calendar')).defaultEventMinutes;
+        return writeTx(services, [db.inbox, db.calendarEvents], async (changes) => {
           const row = await store.load(id);
           refuseFiled(row);
           const fields = must(
-            checkEvent(null, {
-              ...input,
-              title: input.title ?? row.title.slice(0, TITLE_MAX),
-              description: input.description !== undefined ? input.description : textOf(row),
-            }),
+            checkEvent(
+              null,
+              {
+                ...input,
+                title: input.title ?? row.title.slice(0, TITLE_MAX),
+                description: input.description !== undefined ? input.description : textOf(row),
+              },
+              minutes,
+            ),
           );
           const record: EventRecord = { ...newMeta(services, services.newId()), ...fields };
           await events.put(changes, toEventRow(record));
           const filed = fileItem(row, `event:${record.id}`, 'convertToEvent', deps);
           await store.put([filed], changes);
           return { id, filedTo: filed.filedTo, event: record };
-        }),
+        });
+      },
     }),
     defineOperation({
       ...write,

@@ -25,7 +25,7 @@ export function inboxOperations(
     ...inboxReadOperations(store),
     ...inboxWriteOperations(services, store),
     ...inboxFilingOperations(services, store, tasks, createNote),
-    ...inboxConvertOperations(services, store, createNote),
+    ...inboxConvertOperations(services, store, createNote, settings),
     ...inboxCaptureOperations(services, store),
     ...inboxAssistOperations(services, store, net, settings),
     ...inboxLearningOperations(services, store),
