@@ -103,6 +103,7 @@ export function rankDocuments(
   const { per, mask, touched, matched: matchedOf } = scratchFor(nq * size, size);
   let touchedCount = 0;
   const boost = new Float64Array(FIELDS.map((f) => FIELD_BOOST[f]));
+  const boost0 = boost[0] as number;
   const deleted = state.deleted.size > 0 ? state.deleted : null;
   for (let qi = 0; qi < nq; qi++) {
     for (const { term, weight } of expansions[qi] ?? []) {
@@ -123,6 +124,13 @@ export function rankDocuments(
           let rest = list[i + 1] as number;
           let s = 0;
           let m = 0;
+          // A body-only posting (FIELDS puts the body first, so it packs below 256) is most of
+          // them: the same sum without the field loop.
+          if (rest > 0 && rest < 256) {
+            s = (boost0 * rest) / (rest + (norms[no * 4] as number));
+            m = 1;
+            rest = 0;
+          }
           for (let f = 0; rest > 0; f++) {
             const tf = rest % 256;
             rest = (rest - tf) / 256;
@@ -175,9 +183,13 @@ export function rankDocuments(
     const fields = mask[no] as number;
     mask[no] = 0;
     if (onlyComplete && matched !== nq) continue;
-    // Insertion into a short sorted list: O(n) for the usual case where most candidates lose.
+    // Insertion into a short sorted list: O(n) for the usual case where most candidates lose,
+    // most of them on the numbers alone.
     const last = top[top.length - 1];
-    if (top.length >= limit && last && !better(no, matched, score, last)) continue;
+    if (top.length >= limit && last) {
+      if (matched < last.matchedTerms || (matched === last.matchedTerms && score < last.score)) continue;
+      if (!better(no, matched, score, last)) continue;
+    }
     let i = top.length;
     while (i > 0 && better(no, matched, score, top[i - 1] as Candidate)) i--;
     top.splice(i, 0, { no, score, matchedTerms: matched, fields });
