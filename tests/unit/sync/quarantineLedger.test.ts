@@ -11,6 +11,7 @@ import {
   capQuarantine,
   QUARANTINE_PERMANENT_ATTEMPTS,
   QUARANTINE_SOFT_CAP,
+  QUARANTINE_TTL_MS,
   quarantineItem,
 } from '../../../src/sync/engine/pull/quarantineLedger';
 import { BLOB_MISSING_RETRY_MS, RETRY_IDS_PER_RUN } from '../../../src/sync/engine/pull/retryLedgered';
@@ -181,6 +182,24 @@ describe('the ledgers through a pull, on an injected clock', () => {
     await pullWith(s, state, () => now, applied);
     expect(applied).toEqual(['n1']);
     expect(state.get(SCHEMA_INVALID_ITEMS)).toEqual({});
+  });
+
+  it('forgets an expired note-body entry without a request (the sweep re-reads bodies), keeps a younger one', async () => {
+    const s = await service([], () => 'gone');
+    const now = 100 * QUARANTINE_TTL_MS;
+    const state = new Map<string, unknown>([
+      [CURSOR_SKIP_REPAIR, 'done'],
+      [
+        QUARANTINE,
+        {
+          'note_body|n1|snapshot': entry(now - QUARANTINE_TTL_MS),
+          'note_body|n2|7': entry(now - QUARANTINE_TTL_MS + 1),
+        },
+      ],
+    ]);
+    await pullWith(s, state, () => now);
+    expect(s.asked).toEqual([]);
+    expect(Object.keys(state.get(QUARANTINE) as Record<string, LedgerEntry>)).toEqual(['note_body|n2|7']);
   });
 
   it('retries at most 500 ids a run, the longest refused first, in requests of 100', async () => {

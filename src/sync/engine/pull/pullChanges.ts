@@ -14,7 +14,6 @@ import { openBodyUpdate } from './openBodyUpdate';
 import { openPullItem } from './openPullItem';
 import type { PullDeps } from './pullDeps';
 import { purgedDeletes } from './purgedTombstones';
-import { quarantineItem } from './quarantineLedger';
 import { retryLedgered } from './retryLedgered';
 
 export { LAST_CURSOR } from './cursorRepair';
@@ -208,12 +207,12 @@ async function mergeBodies(
       const merged = await mergeBaseline(deps, ref.noteId, baselines.take(i));
       if (!merged.ok) return merged.error;
       if (merged.value.kind === 'refused') {
-        quarantineItem(
-          ledgers.quarantine,
-          `note_body|${ref.noteId}|snapshot`,
-          merged.value.reason,
-          deps.now(),
-        );
+        // plainly, no attempts: a body entry is never fetched again by id, so it never turns
+        // permanent; it is forgotten after 7 days (retryLedgered) and the sweep re-reads the body
+        ledgers.quarantine[`note_body|${ref.noteId}|snapshot`] = {
+          reason: merged.value.reason,
+          at: deps.now(),
+        };
       }
       continue;
     }
@@ -227,12 +226,10 @@ async function mergeBodies(
     }
     const update = openBodyUpdate(deps.keyring, ref.noteId, data);
     if (!update) {
-      quarantineItem(
-        ledgers.quarantine,
-        `note_body|${ref.noteId}|${ref.sequenceNum}`,
-        'body update does not open',
-        deps.now(),
-      );
+      ledgers.quarantine[`note_body|${ref.noteId}|${ref.sequenceNum}`] = {
+        reason: 'body update does not open',
+        at: deps.now(),
+      };
       continue;
     }
     await deps.bodies.applyRemote(ref.noteId, update, { appliedSeq: ref.sequenceNum, revision: null });
