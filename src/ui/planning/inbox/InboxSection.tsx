@@ -16,6 +16,7 @@ import type { InboxPage, Undoable } from './inboxTypes';
 import { StalePanel } from './StalePanel';
 import { UndoToast } from './UndoToast';
 import '../planning.css';
+import './inbox.css';
 
 const LISTS = [
   ['', 'Inbox', 'inbox.list'],
