@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectFitsWindow } from './fitsWindow';
 
 test('capture into the inbox, convert to a task, undo, convert again; the task is in the Inbox project', async ({
   page,
@@ -75,8 +76,14 @@ test('what is typed while a capture is being stored stays in the box', async ({ 
 });
 
 test('tag an item, convert one to an event, archive two at once (bulk)', async ({ page }) => {
-  await page.goto('/#/inbox');
+  // A long project name is a place to file to: the selection bar's select must still fit a phone.
+  const project = 'Renovate the garden shed before the spring rains arrive';
+  await page.goto('/#/tasks/projects');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await page.getByRole('textbox', { name: 'New project name' }).fill(project);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('link', { name: `Edit ${project}` })).toBeVisible();
+  await page.goto('/#/inbox');
   const box = page.getByRole('textbox', { name: 'Capture' });
   for (const t of ['Dentist', 'Flyer', 'Old memo']) {
     await box.fill(t);
@@ -102,6 +109,12 @@ test('tag an item, convert one to an event, archive two at once (bulk)', async (
   await page.getByRole('checkbox', { name: 'Select Old memo' }).check();
   const bulk = page.getByRole('region', { name: 'Selected items' });
   await expect(bulk).toContainText('2 selected');
+  await expect(
+    bulk.getByRole('combobox', { name: 'Where to file the selected items' }).getByRole('option', {
+      name: `Project ${project}`,
+    }),
+  ).toBeAttached();
+  await expectFitsWindow(page, 'inbox: selection bar and an open More panel');
   await bulk.getByRole('button', { name: 'Archive 2 selected items' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Archived 2 items.' }).first()).toBeVisible();
   await expect(list.getByText('Nothing here.')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectFitsWindow } from './fitsWindow';
 
 async function openTasks(page: Page, hash = '#/tasks') {
   await page.goto(`/${hash}`);
@@ -78,6 +79,20 @@ test('create a task for today, edit it, complete it (phone and desktop)', async 
     await page.getByRole('combobox', { name: 'Repeat', exact: true }).selectOption('weekly');
     await page.getByRole('checkbox', { name: 'Monday' }).check();
     await page.getByRole('checkbox', { name: 'Thursday' }).check();
+  } else {
+    // The repeat editor's widest shapes and the linked items fit a 390 px phone (then no repeat).
+    const repeat = page.getByRole('combobox', { name: 'Repeat', exact: true });
+    await repeat.selectOption('monthly');
+    await page.getByRole('combobox', { name: 'Monthly by' }).selectOption('nth');
+    await page.getByRole('combobox', { name: 'Ends' }).selectOption('count');
+    await expect(page.getByRole('spinbutton', { name: 'Times in all' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Linked notes and canvases' })).toBeVisible();
+    await expectFitsWindow(page, 'task editor, monthly repeat');
+    await repeat.selectOption('yearly');
+    await page.getByRole('combobox', { name: 'Ends' }).selectOption('date');
+    await expect(page.getByLabel('End date')).toBeVisible();
+    await expectFitsWindow(page, 'task editor, yearly repeat');
+    await repeat.selectOption('none');
   }
   await page.getByRole('button', { name: 'Save task' }).click();
   await page.getByRole('textbox', { name: 'New subtask' }).fill('Check the list');
@@ -101,10 +116,43 @@ test('create a task for today, edit it, complete it (phone and desktop)', async 
   const row = page.getByRole('listitem').filter({ hasText: 'Buy bread' });
   await expect(row.getByText('High')).toBeVisible();
   await expect(row.getByText('0/1')).toBeVisible();
+  if (!desktop) {
+    // The selection bar wraps on a phone.
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select all in view' }).check();
+    await expect(page.getByRole('group', { name: 'Selected tasks' }).getByText('1 selected')).toBeVisible();
+    await expectFitsWindow(page, 'tasks, selection bar');
+    await page.keyboard.press('Escape');
+  }
   await page.getByRole('checkbox', { name: 'Complete Buy bread' }).click();
   await expect(page.getByText('Nothing due today.')).toBeVisible();
   await page.reload();
   await expect(page.getByText('Nothing due today.')).toBeVisible();
+});
+
+test('project edit, Stats and a project’s selection bar fit a phone, with a long project name', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'the width check is for the phone viewport');
+  const name = 'Renovate the garden shed before the spring rains arrive';
+  await openTasks(page, '#/tasks/projects');
+  await page.getByRole('textbox', { name: 'New project name' }).fill(name);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('textbox', { name: 'Name of Done' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Find a home note' })).toBeVisible();
+  await expectFitsWindow(page, 'project edit');
+
+  await page.getByRole('link', { name: 'Stats' }).click();
+  // A project's name is an option of the Stats select: the longest one sets its width.
+  await expect(page.getByRole('combobox', { name: 'Project' }).getByRole('option', { name })).toBeAttached();
+  await expectFitsWindow(page, 'stats');
+
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await expect(page.getByRole('group', { name: 'Selected tasks' })).toBeVisible();
+  await expectFitsWindow(page, 'project board, selection bar');
 });
 
 test('project settings: rename a project, add a status and move it up (desktop)', async ({ page }, info) => {

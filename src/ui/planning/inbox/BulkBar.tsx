@@ -5,7 +5,8 @@ import { TargetPicker } from './TargetPicker';
 
 /**
  * What can be done to the selected items at once (spec 4.5 `inbox.bulk*`): each is all or
- * nothing in the worker, and its outcome is said in the section's status line.
+ * nothing in the worker (filing into a folder stops at a refusal, keeping the ones filed before
+ * it: docs/planning.md), and its outcome is said in the section's status line.
  */
 export function BulkBar(props: {
   client: VaultClient;

@@ -41,12 +41,13 @@ export function inboxFilingOperations(
     target: Target,
     action: string,
     changes: Change[],
+    field: string,
   ): Promise<InboxRow> {
     if (row.bucket === 'filed')
       throw new PlanningFailure({
         code: 'VALIDATION',
         message: `“${row.title}” is already filed (${row.filedTo})`,
-        field: 'id',
+        field,
       });
     const set = await tasks.editInside(
       (ctx) =>
@@ -71,8 +72,9 @@ export function inboxFilingOperations(
     return writeTx(services, [db.inbox, ...tasks.tables()], async (changes) => {
       const rows: InboxRow[] = [];
       for (const [i, id] of ids.entries()) {
-        const row = await store.load(id, ids.length === 1 ? 'id' : `ids[${i}]`);
-        rows.push(await fileOne(row, target, action, changes));
+        // a bulk refusal names the one item refused, as the notes path does
+        const field = ids.length === 1 ? 'id' : `ids[${i}]`;
+        rows.push(await fileOne(await store.load(id, field), target, action, changes, field));
       }
       await store.put(rows, changes);
       return { items: rows.map((r) => ({ id: r.id, filedTo: r.filedTo })) };
