@@ -130,10 +130,9 @@ test('create a task for today, edit it, complete it (phone and desktop)', async 
   await expect(page.getByText('Nothing due today.')).toBeVisible();
 });
 
-test('project edit, Stats and a project’s selection bar fit a phone, with a long project name', async ({
-  page,
-}, info) => {
-  test.skip(info.project.name !== 'phone', 'the width check is for the phone viewport');
+test('project edit, Stats, a project’s links and selection bar fit a phone, with a long project name', {
+  tag: '@phone-only',
+}, async ({ page }) => {
   const name = 'Renovate the garden shed before the spring rains arrive';
   await openTasks(page, '#/tasks/projects');
   await page.getByRole('textbox', { name: 'New project name' }).fill(name);
@@ -150,9 +149,11 @@ test('project edit, Stats and a project’s selection bar fit a phone, with a lo
 
   await page.getByRole('link', { name: 'Projects' }).click();
   await page.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+  await page.getByText(/^Links \(/).click();
+  await expect(page.getByRole('searchbox', { name: 'Find an event to link' })).toBeVisible();
   await page.getByRole('button', { name: 'Select', exact: true }).click();
   await expect(page.getByRole('group', { name: 'Selected tasks' })).toBeVisible();
-  await expectFitsWindow(page, 'project board, selection bar');
+  await expectFitsWindow(page, 'project board: links panel, selection bar');
 });
 
 test('project settings: rename a project, add a status and move it up (desktop)', async ({ page }, info) => {
