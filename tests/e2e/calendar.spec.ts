@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { newNote } from './editor';
 
 test('add an event to today, see it in the week and the month, edit it, it persists, delete it', async ({
   page,
@@ -66,4 +67,30 @@ test('an all-day event and a refused one: the form says why', async ({ page }) =
   // The journal's "That day" panel lists the day's events.
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Journal' }).click();
   await expect(page.getByRole('list', { name: 'Events that day' }).getByText('Holiday')).toBeVisible();
+});
+
+test('a note with a due date shows on its day, can be hidden by its property, and opens', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'the calendar chips are the same on a phone');
+  await page.goto('/');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  });
+  await newNote(page, 'Quarterly report', `---\ndue: ${today}\n---\nFigures.`);
+  await page.goto('/#/calendar/week');
+  const chip = page.getByRole('list', { name: `Notes dated ${today}` }).getByRole('link', {
+    name: 'Quarterly report · due',
+  });
+  await expect(chip).toBeVisible();
+  await page.getByText('Note dates').click();
+  const due = page.getByRole('checkbox', { name: 'due' });
+  await due.uncheck();
+  await expect(chip).toHaveCount(0);
+  await due.check();
+  await chip.click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Quarterly report');
 });

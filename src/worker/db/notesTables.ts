@@ -23,6 +23,10 @@ export interface NoteRow {
   properties?: Record<string, unknown>;
   /** tasks the body links to (noteText.ts); indexed from schema v17, absent on rows written before it */
   linkedTaskIds?: string[];
+  /** the calendar's index keys (`date|property`) of the frontmatter's dates; schema v19, derived like tags, never synced */
+  dateKeys?: string[];
+  /** the names of those date properties; schema v19, derived, never synced */
+  dateProps?: string[];
   emoji: string | null;
   localOnly: boolean;
   /** filed files only: MIME type and size in bytes (null/absent for markdown) */

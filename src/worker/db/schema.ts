@@ -5,6 +5,7 @@ import { AGENT_TABLES, type AgentTables } from './agentTables';
 import { DERIVE_TABLES_V15, type DeriveTables } from './deriveTables';
 import { EXTRACT_TABLES, type ExtractTables } from './extractTables';
 import { vaultDbName } from './names';
+import { NOTE_DATE_TABLES_V19, upgradeNoteDatesV19 } from './noteDateTables';
 import { NOTE_LAYOUT_TABLES_V18, type NoteLayoutTables } from './noteLayoutTables';
 import { NOTES_TABLES_V1, NOTES_TABLES_V2, NOTES_TABLES_V9, type NotesTables } from './notesTables';
 import { PLAN_MORE_TABLES, type PlanMoreTables } from './planMoreTables';
@@ -43,6 +44,8 @@ import { TASK_LINK_TABLES_V17, upgradeTaskLinksV17 } from './taskLinkTables';
  *   Landed after v18: a development profile opened at v18 in between lacks these indexes (delete it).
  * - 2026-11-21 v18: a folder's manual note order, note settings and the calendar's date-property
  *   visibility, all local to the device (noteLayoutTables.ts).
+ * - 2026-11-22 v19: the calendar's note dates: notes `*dateKeys` (`date|property`) and
+ *   `*dateProps`, derived from the frontmatter; the upgrade fills existing rows (noteDateTables.ts).
  */
 export type {
   BodyRow,
@@ -96,5 +99,6 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(16).stores(LATE_TABLES_V16);
   db.version(17).stores(TASK_LINK_TABLES_V17).upgrade(upgradeTaskLinksV17);
   db.version(18).stores(NOTE_LAYOUT_TABLES_V18);
+  db.version(19).stores(NOTE_DATE_TABLES_V19).upgrade(upgradeNoteDatesV19);
   return db;
 }

@@ -1,4 +1,5 @@
 import { readNote } from '../domain/notes/frontmatter/readNote';
+import { noteDateFields } from '../domain/notes/noteDates';
 import { aliasesOf } from '../domain/notes/noteHeader';
 import { noteTags } from '../domain/notes/tags';
 import { wordCount } from '../domain/notes/wordCount';
@@ -16,6 +17,9 @@ export interface DerivedText {
   properties: Record<string, unknown>;
   /** tasks the body links to (`svc://task/<id>`, `#/tasks/task/<id>`): a task's linkedNoteIds */
   linkedTaskIds: string[];
+  /** the calendar's index keys of the date-valued properties (domain/notes/noteDates.ts) */
+  dateKeys: string[];
+  dateProps: string[];
 }
 
 /** What the list and tag views keep of a body, derived once per write, never on read. */
@@ -32,6 +36,7 @@ export function deriveText(markdown: string): DerivedText {
     aliases: aliasesOf(frontmatter),
     properties: frontmatter,
     linkedTaskIds: taskIdsInText(body),
+    ...noteDateFields(frontmatter),
   };
 }
 

@@ -2,6 +2,7 @@ import { type CanvasRow, canvasPath, cardKeysOf } from '../domain/canvas/canvasR
 import { remoteWins } from '../domain/clock/mergeRecords';
 import { compare, merge, type VectorClock } from '../domain/clock/vectorClock';
 import { journalId } from '../domain/journal/journalEntry';
+import { noteDateFields } from '../domain/notes/noteDates';
 import { mergeProject, mergeStatus, mergeTask } from '../domain/tasks/mergeRecords';
 import { parseProjectRecord, parseStatusRecord, parseTaskRecord } from '../domain/tasks/recordSchemas';
 import type { ProjectRecord, StatusRecord, TaskRecord } from '../domain/tasks/types';
@@ -27,7 +28,8 @@ const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null &
  * A pulled payload as a local row, checked by the type's record schema where one exists (tasks,
  * projects, statuses) and otherwise by the fields the local stores rely on; its primary key must
  * be `key` (the envelope already binds type and id; this catches a payload of another shape).
- * Local-only fields are restored: `syncedAt` (stamped now), task index keys, `localOnly: false`,
+ * Local-only fields are restored: `syncedAt` (stamped now), task index keys, `localOnly: false`
+ * and the calendar keys of a note (`dateKeys`, `dateProps`),
  * a canvas's `pathKey` (applyRecords settles clashes).
  */
 export function incomingRow(
@@ -57,7 +59,8 @@ export function incomingRow(
       if (payload.id !== key || !isText(payload.title)) return UNREADABLE;
       const refs = payload.attachmentReferences;
       if (refs !== undefined && !(Array.isArray(refs) && refs.every(isText))) return UNREADABLE;
-      return row({ ...payload, localOnly: false });
+      const properties = isObject(payload.properties) ? payload.properties : {};
+      return row({ ...payload, localOnly: false, ...noteDateFields(properties) });
     }
     case 'journal':
       if (!isText(payload.date)) return { kind: 'drop' };

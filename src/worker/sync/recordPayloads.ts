@@ -12,7 +12,8 @@ type Row = Record<string, unknown> & { clock?: VectorClock };
 /**
  * Local-only fields, never synced (docs/sync-client.md "Types and payloads"): `syncedAt` of tasks
  * and projects; the derived index keys of task rows (`state`, `parentKey`, `statusKey`, rebuilt on
- * apply); `localOnly` of notes (a local-only note is never pushed at all); a canvas's `pathKey`
+ * apply); `localOnly` of notes (a local-only note is never pushed at all) and their calendar
+ * index keys `dateKeys`, `dateProps` (rebuilt on apply from the properties); a canvas's `pathKey`
  * (the unique-name index, rebuilt on apply so a name clash between two devices is settled locally)
  * and its `cardKeys` (the card index, rebuilt on apply);
  * the derived index keys of the schema v6 records (`days`, `targetKey`, `itemKey`, `nameKey`).
@@ -20,7 +21,7 @@ type Row = Record<string, unknown> & { clock?: VectorClock };
 const LOCAL_FIELDS: Record<string, readonly string[]> = {
   task: ['syncedAt', 'state', 'parentKey', 'statusKey'],
   project: ['syncedAt'],
-  note: ['localOnly'],
+  note: ['localOnly', 'dateKeys', 'dateProps'],
   canvas: ['pathKey', 'cardKeys'],
   calendar_event: ['days'],
   reminder: ['targetKey'],

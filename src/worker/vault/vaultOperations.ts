@@ -75,7 +75,7 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...noteVersionOperations(services.db, bodies),
     ...noteFolderOperations(services.db, services.feed),
     ...notePositionOperations(services.db, services.feed),
-    ...calendarPropertyOperations(services.db, propertyDefs, services.feed),
+    ...calendarPropertyOperations(services.db, services.feed),
     ...attachmentOperations(notes.attachments),
     ...localOnlyOperations(createLocalOnly(services)),
     ...importFilesOperations(notes),

@@ -10,9 +10,10 @@ import { FailureBanner } from '../shared/FailureBanner';
 import type { UpcomingReply } from '../tasks/taskTypes';
 import { DayAgenda } from './DayAgenda';
 import { type EventDraft, EventForm } from './EventForm';
-import { byDate } from './eventDays';
+import { byDate, notesByDate } from './eventDays';
 import type { CalendarEvent, EventRange } from './eventTypes';
 import { localMidnight } from './localTime';
+import { NoteDatesControl } from './NoteDatesControl';
 import '../planning.css';
 import '../reminders/reminders.css';
 
@@ -20,7 +21,9 @@ import '../reminders/reminders.css';
  * `#/calendar[/week|/month][/<date>]`: a week agenda or a month grid with the chosen day's agenda
  * under it; add, edit and delete events. It follows the calendar settings: weeks start on
  * weekStartsOn, times read in timeFormat, a new event lasts defaultEventMinutes, and with
- * showTasks the open tasks due each day are listed under its events.
+ * showTasks the open tasks due each day are listed under its events. Notes dated by a visible
+ * date property (calendar.getRange's `notes`) show as chips on their day; "Note dates" picks
+ * which properties count.
  */
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
@@ -42,14 +45,20 @@ export function CalendarSection(props: SectionProps) {
     const month = anchor().slice(0, 7);
     return { from: `${month}-01`, to: `${shiftMonth(month, 1)}-01` };
   };
-  // All-day events are placed by UTC date: widen the query by a day each side, filter by date.
-  const events = createLive(props.client, ['calendarEvents'], range, (r) =>
-    readOp<EventRange>(props.client, 'calendar.getRange', {
-      startAt: localMidnight(shiftDate(r.from, -1)),
-      endAt: localMidnight(shiftDate(r.to, 1)),
-    }),
+  // All-day events and dated notes are placed by UTC date: widen the query by a day each side,
+  // filter by date. Notes' titles and dates, definitions and visibility change the answer too.
+  const events = createLive(
+    props.client,
+    ['calendarEvents', 'notes', 'propertyDefinitions', 'calendarProperties'],
+    range,
+    (r) =>
+      readOp<EventRange>(props.client, 'calendar.getRange', {
+        startAt: localMidnight(shiftDate(r.from, -1)),
+        endAt: localMidnight(shiftDate(r.to, 1)),
+      }),
   );
   const days = () => byDate(events.data()?.events ?? []);
+  const dated = () => notesByDate(events.data()?.notes ?? []);
   // Due tasks of the range: tasks.getUpcoming lists the days after `today`, so ask from the day before.
   const due = createLive(
     props.client,
@@ -95,6 +104,7 @@ export function CalendarSection(props: SectionProps) {
       date={date}
       today={today}
       events={days().get(date) ?? []}
+      notes={dated().get(date) ?? []}
       tasks={tasksOn(date)}
       timeFormat={prefs().timeFormat}
       onEdit={setEditing}
@@ -131,6 +141,7 @@ export function CalendarSection(props: SectionProps) {
         onSave={save}
         onCancel={() => setEditing(null)}
       />
+      <NoteDatesControl client={props.client} failure={failure} />
       <FailureBanner error={failure.error() ?? events.error() ?? due.error()} onDismiss={failure.clear} />
       <Show when={mode() === 'month'} fallback={<For each={weekDates()}>{(d) => agenda(d)}</For>}>
         <table class="month-grid">
@@ -149,11 +160,16 @@ export function CalendarSection(props: SectionProps) {
                         <Show when={day}>
                           {(d) => {
                             const count = () => days().get(d())?.length ?? 0;
+                            const noteCount = () => dated().get(d())?.length ?? 0;
                             const dueCount = () => tasksOn(d())?.length ?? 0;
                             return (
                               <button
                                 type="button"
                                 aria-label={`${d()}, ${count()} ${count() === 1 ? 'event' : 'events'}${
+                                  noteCount() > 0
+                                    ? `, ${noteCount()} ${noteCount() === 1 ? 'note' : 'notes'}`
+                                    : ''
+                                }${
                                   dueCount() > 0
                                     ? `, ${dueCount()} ${dueCount() === 1 ? 'task' : 'tasks'} due`
                                     : ''
@@ -166,6 +182,11 @@ export function CalendarSection(props: SectionProps) {
                                 <Show when={count() > 0}>
                                   <span class="event-dot" aria-hidden="true">
                                     {count()}
+                                  </span>
+                                </Show>
+                                <Show when={noteCount() > 0}>
+                                  <span class="note-dot" aria-hidden="true">
+                                    {noteCount()}
                                   </span>
                                 </Show>
                               </button>

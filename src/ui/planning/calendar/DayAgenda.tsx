@@ -1,13 +1,15 @@
 import { For, Show } from 'solid-js';
 import { clockLabel, type TimeFormat } from '../../../worker/domain/calendar/clockLabel';
 import type { TaskCard } from '../tasks/taskTypes';
-import type { CalendarEvent } from './eventTypes';
+import type { CalendarEvent, CalendarNote } from './eventTypes';
 import { timeLabel } from './localTime';
 
 interface Props {
   date: string;
   today: string;
   events: readonly CalendarEvent[];
+  /** notes dated that day by a visible date property: chips that open the note */
+  notes: readonly CalendarNote[];
   /** open tasks due that day; undefined when the calendar's showTasks setting is off */
   tasks: readonly TaskCard[] | undefined;
   /** the calendar's timeFormat setting */
@@ -23,7 +25,10 @@ const dayTitle = (date: string) =>
     month: 'long',
   });
 
-/** One day of the agenda: its events in order, each with Edit and Delete, then its tasks due. */
+/**
+ * One day of the agenda: its events in order, each with Edit and Delete, then the notes dated
+ * that day (a chip per note and property, opening the note), then its tasks due.
+ */
 export function DayAgenda(props: Props) {
   const when = (e: CalendarEvent) =>
     e.allDay
@@ -61,6 +66,20 @@ export function DayAgenda(props: Props) {
           )}
         </For>
       </ul>
+      <Show when={props.notes.length > 0}>
+        <ul class="note-chips" aria-label={`Notes dated ${props.date}`}>
+          <For each={props.notes}>
+            {(n) => (
+              <li>
+                <a class="note-chip" href={`#/note/${encodeURIComponent(n.id)}`} title={n.path}>
+                  {n.title}
+                  <span class="record-meta"> · {n.property}</span>
+                </a>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
       <Show when={(props.tasks?.length ?? 0) > 0}>
         <ul class="task-list" aria-label={`Tasks due ${props.date}`}>
           <For each={props.tasks}>

@@ -32,3 +32,10 @@ export function byDate(events: readonly CalendarEvent[]): Map<string, CalendarEv
     list.sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.startAt.localeCompare(b.startAt));
   return days;
 }
+
+/** Dated notes grouped by their (floating) date, each day's in title order as the worker sent them. */
+export function notesByDate<N extends { date: string }>(notes: readonly N[]): Map<string, N[]> {
+  const days = new Map<string, N[]>();
+  for (const n of notes) days.set(n.date, [...(days.get(n.date) ?? []), n]);
+  return days;
+}

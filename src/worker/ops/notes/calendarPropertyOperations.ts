@@ -1,37 +1,34 @@
 import type { ChangeFeed } from '../../changes/changeFeed';
 import type { VaultDb } from '../../db/schema';
+import { calendarDateProperties } from '../../planning/calendar/calendarDateProperties';
 import { defineOperation, type Operation } from '../defineOperation';
-import type { PropertyDefinitionStore } from '../properties/propertyDefinitionStore';
 import { nameKeyOf } from '../properties/propertyRules';
 import { fail, ok } from '../result';
 
 /**
  * notes.getCalendarPropertyNames / setCalendarPropertyVisibility (spec 4.4/4.5): the date
- * properties whose notes the calendar can show, and whether it does. A date property is visible
- * until hidden. The choice is local to the device (noteLayoutTables.ts).
+ * properties whose notes the calendar shows (calendar.getRange's `notes`), and whether it does.
+ * A date property is a `date` definition or a frontmatter property some note gives a date value
+ * (unless defined with another type); it is visible until hidden. The choice is local to the
+ * device (noteLayoutTables.ts).
  */
 export function calendarPropertyOperations(
-  db: Pick<VaultDb, 'calendarProperties'>,
-  defs: Pick<PropertyDefinitionStore, 'list'>,
+  db: Pick<VaultDb, 'calendarProperties' | 'notes' | 'propertyDefinitions'>,
   feed: Pick<ChangeFeed, 'committed'>,
 ): Operation[] {
   return [
     defineOperation({
       name: 'notes.getCalendarPropertyNames',
       summary:
-        'The date property definitions, each with its calendar visibility flag (stored; the calendar view does not list notes by date property yet)',
+        'The date properties the calendar can show notes by (date definitions and frontmatter keys with date values), each {name, type, defined, visible}, by name',
       kind: 'read',
       params: [] as const,
-      handler: async () => {
-        const dates = (await defs.list()).filter((d) => d.type === 'date');
-        const rows = await db.calendarProperties.bulkGet(dates.map((d) => d.nameKey));
-        return ok(dates.map((d, i) => ({ name: d.name, type: d.type, visible: rows[i]?.visible ?? true })));
-      },
+      handler: async () => ok([...(await calendarDateProperties(db)).values()]),
     }),
     defineOperation({
       name: 'notes.setCalendarPropertyVisibility',
       summary:
-        'Set the calendar visibility flag of one date property (stored and read back; the calendar view does not list notes by date property yet)',
+        'Show or hide on the calendar the notes dated by one date property (calendar.getRange answers the visible ones)',
       kind: 'write',
       requiresApproval: true,
       params: [
@@ -39,16 +36,20 @@ export function calendarPropertyOperations(
         { name: 'visible', required: true, schema: { type: 'boolean' } },
       ] as const,
       handler: async ([name, visible]) => {
-        const def = (await defs.list()).find((d) => d.nameKey === nameKeyOf(name));
-        if (!def) return fail('NOT_FOUND', `No property definition named "${name}"`, { field: 'args[0]' });
-        if (def.type !== 'date')
-          return fail('VALIDATION', `"${def.name}" is a ${def.type} property, not a date`, {
-            field: 'args[0]',
-            expected: 'the name of a date property',
-          });
-        await db.calendarProperties.put({ nameKey: def.nameKey, visible });
-        feed.committed([{ table: 'calendarProperties', op: 'put', ids: [def.nameKey] }]);
-        return ok({ name: def.name, visible });
+        const nameKey = nameKeyOf(name);
+        const prop = (await calendarDateProperties(db)).get(nameKey);
+        if (!prop) {
+          const def = await db.propertyDefinitions.get(nameKey);
+          return def
+            ? fail('VALIDATION', `"${def.name}" is a ${def.type} property, not a date`, {
+                field: 'args[0]',
+                expected: 'the name of a date property',
+              })
+            : fail('NOT_FOUND', `No date property named "${name}"`, { field: 'args[0]' });
+        }
+        await db.calendarProperties.put({ nameKey, visible });
+        feed.committed([{ table: 'calendarProperties', op: 'put', ids: [nameKey] }]);
+        return ok({ name: prop.name, visible });
       },
     }),
   ];

@@ -16,13 +16,16 @@ import { createSettingsStore } from '../../settings/settingsStore';
 import type { VaultServices } from '../../vault/services';
 import { idSchema, listOptionsSchema, recordTable, writeKind } from '../records/recordTable';
 import { must, writeTx } from '../writeTx';
+import { notesInRange } from './notesInRange';
 
 const RANGE_MAX = 2000;
 
 /**
  * `calendar.*` of spec 4.4/4.5. Instants are ISO 8601 and stored in UTC; `getRange([{startAt,
  * endAt}])` answers the events overlapping [startAt, endAt), in start order, through the `days`
- * index (one scan over the dates of the range, whatever the number of events elsewhere).
+ * index (one scan over the dates of the range, whatever the number of events elsewhere), and the
+ * notes dated in it by a visible date property (`notes`, through the notes' `dateKeys` index;
+ * notesInRange.ts).
  * A new event without `endAt` lasts the calendar's `defaultEventMinutes` setting.
  */
 export function calendarOperations(
@@ -67,7 +70,8 @@ export function calendarOperations(
     defineOperation({
       kind: 'read',
       name: 'calendar.getRange',
-      summary: 'Events overlapping [startAt, endAt) (ISO 8601 UTC timestamps), in start order.',
+      summary:
+        'Events overlapping [startAt, endAt) (ISO 8601 UTC timestamps), in start order, and `notes` [{id, title, path, property, date}]: notes whose visible date property names a day in the range (notes.getCalendarPropertyNames).',
       params: [
         {
           name: 'range',
@@ -94,11 +98,14 @@ export function calendarOperations(
           .limit(RANGE_MAX + 1)
           .toArray();
         rows.sort((a, b) => (a.startAt < b.startAt ? -1 : a.startAt > b.startAt ? 1 : 0));
+        const dated = await notesInRange(db, from.value, to.value, RANGE_MAX);
         return ok({
           startAt: from.value,
           endAt: to.value,
           events: rows.slice(0, RANGE_MAX).map(fromEventRow),
           truncated: rows.length > RANGE_MAX,
+          notes: dated.notes,
+          notesTruncated: dated.truncated,
         });
       },
     }),

@@ -8,7 +8,7 @@ const approveAll = { ...ui, approve: async () => 'once' as const };
 describe('calendar date properties', () => {
   let v: ExtrasVault;
   beforeEach(async () => {
-    v = await openExtrasVault((d) => calendarPropertyOperations(d.db, d.defs, d.feed));
+    v = await openExtrasVault((d) => calendarPropertyOperations(d.db, d.feed));
     await v.defs.create('Due', 'date');
     await v.defs.create('Published', 'date');
     await v.defs.create('Status', 'status');
@@ -19,8 +19,8 @@ describe('calendar date properties', () => {
     expect(await v.registry.read('notes.getCalendarPropertyNames', [], ui)).toEqual({
       ok: true,
       value: [
-        { name: 'Due', type: 'date', visible: true },
-        { name: 'Published', type: 'date', visible: true },
+        { name: 'Due', type: 'date', defined: true, visible: true },
+        { name: 'Published', type: 'date', defined: true, visible: true },
       ],
     });
     expect(
