@@ -25,9 +25,11 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       injectManifest: {
-        // mjs: pdf.js's worker (PDF viewer and extraction offline). The OCR files (ocr/, about
+        // mjs: pdf.js's worker (PDF viewer and extraction offline). The four Liberation Sans
+        // faces (560 KB): the PDF export's Unicode font, so an export made offline before any
+        // online one still embeds it (docs/notes.md "Export as PDF"). The OCR files (ocr/, about
         // 7 MB) are cached by the service worker on first use instead (docs/extraction.md).
-        globPatterns: ['**/*.{js,mjs,css,html,png,svg,ico,webmanifest,json}'],
+        globPatterns: ['**/*.{js,mjs,css,html,png,svg,ico,webmanifest,json}', 'assets/LiberationSans-*.ttf'],
         globIgnores: ['ocr/**'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { replaceBody } from './editor';
+import { newNote, replaceBody } from './editor';
+import { callAllowed, idsByName, openControlled } from './mcpPage';
 
 test.describe('installable offline PWA', () => {
   test('first load registers the service worker and it controls the page', async ({ page }) => {
@@ -99,6 +100,23 @@ test.describe('installable offline PWA', () => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Written offline' })).toBeVisible();
     await context.setOffline(false);
+  });
+
+  test('offline, a PDF export still embeds the Unicode font (precached Liberation Sans)', async ({
+    page,
+    context,
+  }) => {
+    // A few seconds when quiet; font subsetting (fontkit) is CPU-bound and a loaded CI is slow.
+    test.setTimeout(90_000);
+    await openControlled(page);
+    await newNote(page, 'Omega', 'Ωμέγα and ç');
+    const id = (await idsByName(page))['Omega.md'] ?? '';
+    await context.setOffline(true);
+    const res = await callAllowed(page, 'vault_desktop_write', { operation: 'notes.exportPdf', args: [id] });
+    await context.setOffline(false);
+    const { pdf, ...reply } = res.structuredContent;
+    expect(typeof pdf).toBe('string');
+    expect(reply).toMatchObject({ unicodeFont: true, replacedCharacters: 0 });
   });
 
   test('the HTML carries Origin-Agent-Cluster', async ({ request }) => {

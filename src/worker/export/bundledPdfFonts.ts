@@ -2,8 +2,8 @@ import type { FontFace, PdfFontSource } from '../domain/export/pdf/pdfFonts';
 
 // Liberation Sans (SIL OFL) from pdf.js's standard fonts: the build already emits these files for
 // the PDF viewer (agent/render/pdfAssets.ts), so the PDF export adds no font to the bundle. They are
-// fetched from our own origin on the first export. They are not precached (globPatterns has no
-// ttf): offline, before the HTTP cache has them, the export falls back to the standard fonts.
+// fetched from our own origin on the first export, and precached by the service worker
+// (vite.config.ts globPatterns), so the export embeds them offline too (docs/notes.md).
 const urls = import.meta.glob('/node_modules/pdfjs-dist/standard_fonts/LiberationSans-*.ttf', {
   query: '?url',
   import: 'default',

@@ -1,7 +1,8 @@
 // pdf.js fetches three kinds of data on demand: standard font programs (PDFs that name Helvetica,
 // Times... without embedding them), CMaps (CJK text) and its image-codec wasm (JPEG 2000, JBIG2).
 // They come from our own origin as Vite assets (nothing from a CDN): each file is emitted at build
-// time and fetched only when a PDF needs it. They are not precached (a few MB, rarely used).
+// time and fetched only when a PDF needs it. They are not precached (a few MB, rarely used), except
+// the four Liberation Sans faces, which the PDF export needs offline (vite.config.ts).
 type UrlMap = Record<string, string>;
 
 const fonts = import.meta.glob('/node_modules/pdfjs-dist/standard_fonts/*.{pfb,ttf}', {
