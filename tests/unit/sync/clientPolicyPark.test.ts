@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import type { OutboxPort, QueuedRecord } from '../../../src/sync/engine/ports';
-import { createSyncEngine } from '../../../src/sync/engine/syncEngine';
-import type { SyncStatus } from '../../../src/sync/engine/syncStatus';
 import type { PushItem } from '../../../src/sync/protocol/push';
 import { emptyRecords } from './emptyRecords';
+import { engineOver, unexpected } from './engineHarness';
 
 /** An outbox of record rows in memory (the engine's view; the Dexie one has its own tests). */
 function memoryOutbox(rows: QueuedRecord[]): OutboxPort {
@@ -46,38 +44,16 @@ async function setup() {
     if (path.startsWith('/sync/changes'))
       return { ok: true, value: { refs: [], nextCursor: 0, serverTimeMs: 0 } };
     if (path.startsWith('/sync/manifest')) return { ok: true, value: { items: [], nextCursor: null } };
-    return { ok: false, error: { code: 'HTTP_ERROR', message: `unexpected ${path}`, status: 404 } };
+    return unexpected(path);
   }) as SyncCall;
   const rows: QueuedRecord[] = [{ qid: 'r|note|n1', type: 'note', id: 'n1', op: 'create', version: 1 }];
-  const statuses: SyncStatus[] = [];
-  const state = new Map<string, unknown>();
-  const engine = createSyncEngine({
-    call,
+  const { engine, statuses } = await engineOver(call, {
     outbox: memoryOutbox(rows),
     records: emptyRecords(async () => ({
       clock: { d: 1 },
       deletedAt: null,
       payload: { id: 'n1', title: 'n1' },
     })),
-    bodies: {
-      applyRemote: async () => {},
-      uploadInfo: async () => new Map(),
-      markOf: async () => null,
-      bodyIds: async () => [],
-      setMarks: async () => {},
-    },
-    state: {
-      get: async <T>(k: string) => state.get(k) as T | undefined,
-      set: async (k, v) => void state.set(k, v),
-    },
-    keyring: deriveVaultKeyring(generateVaultKey(), '0b6f0000-0000-4000-8000-000000000003'),
-    signer: { key: await generateDeviceKey(undefined), deviceId: 'd' },
-    types: ['note'],
-    now: () => Date.now(),
-    appVersion: '0.1.0',
-    timers: { setTimeout: () => 0, clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} },
-    onStatus: (s) => statuses.push(s),
-    onApplied: () => {},
   });
   return { engine, policy, requests, rows, last: () => statuses.at(-1)! };
 }

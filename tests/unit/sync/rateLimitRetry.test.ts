@@ -1,48 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import { CURSOR_SKIP_REPAIR } from '../../../src/sync/engine/pull/cursorRepair';
-import { createSyncEngine } from '../../../src/sync/engine/syncEngine';
-import type { SyncStatus } from '../../../src/sync/engine/syncStatus';
-import { emptyRecords } from './emptyRecords';
+import { engineOver, manualClock, unexpected } from './engineHarness';
 
-/** Manual timers over a manual clock: `advance` moves the clock and fires what is due. */
-function manualClock() {
-  let now = 1_000_000;
-  let seq = 0;
-  const pending = new Map<number, { at: number; fn: () => void }>();
-  const timers = {
-    setTimeout: (fn: () => void, ms: number) => {
-      pending.set(++seq, { at: now + ms, fn });
-      return seq;
-    },
-    clearTimeout: (h: unknown) => void pending.delete(h as number),
-    // the 60 s tick is never fired here: the test proves the retry does not wait for it
-    setInterval: () => 0,
-    clearInterval: () => {},
-  };
-  return {
-    timers,
-    now: () => now,
-    delays: () => [...pending.values()].map((t) => t.at - now),
-    advance(ms: number) {
-      now += ms;
-      for (const [h, t] of [...pending]) {
-        if (t.at > now) continue;
-        pending.delete(h);
-        t.fn();
-      }
-    },
-  };
-}
-
+/** An engine whose first changes request is refused with 429 and `Retry-After`; counts requests. */
 async function engineLimited(clock: ReturnType<typeof manualClock>, retryAfterSeconds: number) {
   const changes: number[] = [];
   let limited = true;
   const call = (async (_m: string, path: string): Promise<SyncResult<unknown>> => {
-    if (!path.startsWith('/sync/changes'))
-      return { ok: false, error: { code: 'HTTP_ERROR', message: `unexpected ${path}`, status: 404 } };
+    if (!path.startsWith('/sync/changes')) return unexpected(path);
     changes.push(clock.now());
     if (limited) {
       limited = false;
@@ -53,39 +20,9 @@ async function engineLimited(clock: ReturnType<typeof manualClock>, retryAfterSe
     }
     return { ok: true, value: { refs: [], nextCursor: 0, serverTimeMs: 0, noteBodies: [] } };
   }) as SyncCall;
-  const state = new Map<string, unknown>([[CURSOR_SKIP_REPAIR, 'done']]);
-  const statuses: SyncStatus[] = [];
-  const engine = createSyncEngine({
-    call,
-    outbox: {
-      nextRecords: async () => [],
-      settle: async () => {},
-      nextBodies: async () => [],
-      ackBodies: async () => {},
-      counts: async () => ({ queued: 0, deadLetters: 0 }),
-      purgeDeadLetters: async () => 0,
-    },
-    records: emptyRecords(async () => null),
-    bodies: {
-      applyRemote: async () => {},
-      uploadInfo: async () => new Map(),
-      markOf: async () => null,
-      bodyIds: async () => [],
-      setMarks: async () => {},
-    },
-    state: {
-      get: async <T>(k: string) => state.get(k) as T | undefined,
-      set: async (k, v) => void state.set(k, v),
-    },
-    keyring: deriveVaultKeyring(generateVaultKey(), '0b6f0000-0000-4000-8000-000000000007'),
-    signer: { key: await generateDeviceKey(undefined), deviceId: 'd' },
-    types: ['note'],
-    now: clock.now,
-    appVersion: '0.1.0',
-    timers: clock.timers,
-    onStatus: (s) => statuses.push(s),
-    onApplied: () => {},
-  });
+  const { engine, statuses } = await engineOver(call, { now: clock.now, timers: clock.timers }, [
+    [CURSOR_SKIP_REPAIR, 'done'],
+  ]);
   return { engine, changes, statuses };
 }
 

@@ -1,61 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
-import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import { CURSOR_SKIP_REPAIR } from '../../../src/sync/engine/pull/cursorRepair';
 import { createSyncSocket, type SocketLike } from '../../../src/sync/engine/socket/syncSocket';
-import { createSyncEngine } from '../../../src/sync/engine/syncEngine';
-import { emptyRecords } from './emptyRecords';
-
-const timers = { setTimeout: () => 0, clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} };
+import { engineOver, idleTimers, unexpected } from './engineHarness';
 
 /** An engine with nothing to push over a feed that ends at `head`; counts changes requests. */
 async function engineAt(head: { cursor: number }) {
   const changes: number[] = [];
   const call = (async (_m: string, path: string): Promise<SyncResult<unknown>> => {
-    if (path.startsWith('/sync/changes')) {
-      const from = Number(new URL(path, 'http://x').searchParams.get('cursor'));
-      changes.push(from);
-      // no refs: the feed's end moves (as a body entry of another note would move it)
-      return {
-        ok: true,
-        value: { refs: [], nextCursor: Math.max(from, head.cursor), serverTimeMs: 0, noteBodies: [] },
-      };
-    }
-    return { ok: false, error: { code: 'HTTP_ERROR', message: `unexpected ${path}`, status: 404 } };
+    if (!path.startsWith('/sync/changes')) return unexpected(path);
+    const from = Number(new URL(path, 'http://x').searchParams.get('cursor'));
+    changes.push(from);
+    // no refs: the feed's end moves (as a body entry of another note would move it)
+    return {
+      ok: true,
+      value: { refs: [], nextCursor: Math.max(from, head.cursor), serverTimeMs: 0, noteBodies: [] },
+    };
   }) as SyncCall;
-  const state = new Map<string, unknown>([[CURSOR_SKIP_REPAIR, 'done']]);
-  const engine = createSyncEngine({
-    call,
-    outbox: {
-      nextRecords: async () => [],
-      settle: async () => {},
-      nextBodies: async () => [],
-      ackBodies: async () => {},
-      counts: async () => ({ queued: 0, deadLetters: 0 }),
-      purgeDeadLetters: async () => 0,
-    },
-    records: emptyRecords(async () => null),
-    bodies: {
-      applyRemote: async () => {},
-      uploadInfo: async () => new Map(),
-      markOf: async () => null,
-      bodyIds: async () => [],
-      setMarks: async () => {},
-    },
-    state: {
-      get: async <T>(k: string) => state.get(k) as T | undefined,
-      set: async (k, v) => void state.set(k, v),
-    },
-    keyring: deriveVaultKeyring(generateVaultKey(), '0b6f0000-0000-4000-8000-000000000006'),
-    signer: { key: await generateDeviceKey(undefined), deviceId: 'd' },
-    types: ['note'],
-    now: () => Date.now(),
-    appVersion: '0.1.0',
-    timers,
-    onStatus: () => {},
-    onApplied: () => {},
-  });
+  const { engine } = await engineOver(call, {}, [[CURSOR_SKIP_REPAIR, 'done']]);
   return { engine, changes };
 }
 
@@ -112,7 +75,7 @@ describe('socket frames pass their cursor to the wake', () => {
         };
         return socket;
       },
-      timers,
+      timers: idleTimers,
       onWake: (cursor) => wakes.push(cursor),
       onRevoked: () => {},
     });
