@@ -39,3 +39,27 @@ export function sqlLimiter(db: Sql): RateLimiter {
     },
   };
 }
+
+/**
+ * Development only (`PUT /dev/rate-windows/:bucket`): sets `key`'s count in the window of `bucket`
+ * that contains `nowMs`, as if that many requests had been counted, so a test reaches a ceiling
+ * in one call rather than with a burst whose length depends on the machine's speed.
+ */
+export async function setWindowCount(
+  db: Sql,
+  input: { bucket: string; key: string; windowSeconds: number; nowMs: number; count: number },
+): Promise<{ windowStart: number; windowEndsAt: number }> {
+  const windowMs = input.windowSeconds * 1000;
+  const windowStart = Math.floor(input.nowMs / windowMs) * windowMs;
+  await db.run(
+    sql(
+      `INSERT INTO rate_windows (bucket, key, window_start, count) VALUES (?, ?, ?, ?)
+       ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = excluded.count`,
+      input.bucket,
+      input.key,
+      windowStart,
+      input.count,
+    ),
+  );
+  return { windowStart, windowEndsAt: windowStart + windowMs };
+}

@@ -14,7 +14,8 @@ export interface BucketRule {
   bootstrapMultiplier?: number;
 }
 
-function bucketKey(c: Context<AppEnv>, rule: BucketRule): string {
+/** The identity a bucket counts under: device, else user, else the caller's IP (spec 8.1). */
+export function bucketKey(c: Context<AppEnv>, rule: BucketRule): string {
   const auth = c.get('auth') as AppEnv['Variables']['auth'] | undefined;
   const ip = c.req.header('cf-connecting-ip') ?? 'local';
   if (rule.key === 'device' && auth?.deviceId) return `d:${auth.deviceId}`;

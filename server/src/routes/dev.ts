@@ -6,11 +6,16 @@ import {
   DevClientPolicyRequest,
   DevLoseBlobRequest,
   DevPurgeRequest,
+  DevRateWindowRequest,
+  type DevRateWindowResponse,
 } from '../../../src/sync/protocol/dev-tools';
+import { setWindowCount } from '../adapters/sql-limiter';
 import { errorResponse } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { AppEnv } from '../http/types';
 import { authenticate } from '../middleware/authenticate';
+import { BUCKETS } from '../middleware/buckets';
+import { bucketKey } from '../middleware/rate-limit';
 import { billingReport } from '../plans/billing-report';
 import { sql } from '../ports/sql';
 import { purgeExpiredTombstones } from '../records/purge-tombstones';
@@ -101,6 +106,28 @@ export function devRoutes(): Hono<AppEnv> {
         ),
       );
     return c.json({ aged: res.changes });
+  });
+
+  // Sets the caller's count in a rate bucket's current window (a ceiling reached in one call).
+  r.put('/rate-windows/:bucket', async (c) => {
+    const name = c.req.param('bucket');
+    if (!Object.hasOwn(BUCKETS, name)) return errorResponse(c, 'VALIDATION_ERROR', 'unknown bucket');
+    const rule = BUCKETS[name as keyof typeof BUCKETS];
+    const body = await parseBody(c, DevRateWindowRequest);
+    if (!body.ok) return body.response;
+    const deps = c.get('deps');
+    const window = await setWindowCount(deps.sql, {
+      bucket: rule.bucket,
+      key: bucketKey(c, rule),
+      windowSeconds: rule.windowSeconds,
+      nowMs: deps.clock.nowMs(),
+      count: body.value.count,
+    });
+    return c.json({
+      bucket: rule.bucket,
+      count: body.value.count,
+      ...window,
+    } satisfies DevRateWindowResponse);
   });
 
   // Runs the version-history purge for the caller's account as if the clock read `asOfMs`.

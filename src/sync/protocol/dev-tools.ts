@@ -28,3 +28,19 @@ export const DevLoseBlobRequest = v.strictObject({
 export const DevAgeBootstrapRequest = v.strictObject({
   seconds: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
 });
+
+/**
+ * `PUT /dev/rate-windows/:bucket` (development only): sets the caller's count in the bucket's
+ * current fixed window (spec 8.1) to `count`. Answers the window's bounds (epoch ms), so a test
+ * can tell whether its requests after it fell in the same window.
+ */
+export const DevRateWindowRequest = v.strictObject({
+  count: v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(1_000_000)),
+});
+export type DevRateWindowRequest = v.InferOutput<typeof DevRateWindowRequest>;
+export interface DevRateWindowResponse {
+  bucket: string;
+  count: number;
+  windowStart: number;
+  windowEndsAt: number;
+}
