@@ -56,6 +56,8 @@ export class IndexState {
   readonly deltaTerms = new SortedTerms();
   /** bumped on every change of documents, so caches derived from them know they are stale */
   version = 0;
+  /** bumped when compaction renumbers the documents (doc numbers before it mean nothing after) */
+  epoch = 0;
 
   /** Reads meta, dictionary, document metadata and the delta; postings stay in the store. */
   static async load(store: SearchStore): Promise<IndexState> {
@@ -147,6 +149,7 @@ export class IndexState {
   /** Gives the live documents numbers 0..n-1 in the given order (compaction rewrites postings). */
   renumber(live: readonly DocMeta[]): void {
     this.version++;
+    this.epoch++;
     this.docs.length = 0;
     this.byId.clear();
     this.totals = [0, 0, 0, 0];

@@ -7,109 +7,110 @@ import type { IndexState } from './indexState';
  * documents on score, and their `localeCompare` calls were the largest part of its CPU time.
  *
  * Equal ranks mean `localeCompare` answers 0, so ordering by rank is ordering by title exactly.
- * Sorting every title costs about 130,000 comparisons for 10,000 notes, so it is done once, in
- * the index's background warm-up, and then kept up to date by id: when the index changes, entries
- * whose document is gone or retitled are dropped (no comparison) and new or retitled documents
- * are placed by binary search (about 14 comparisons each). Doc numbers may change (compaction
- * renumbers); ids and titles do not, which is why entries hold them.
+ * Sorting every title (about 15 ms of CPU for 10,000 notes) is done once, in the index's
+ * background warm-up, then kept up to date: an update gives a document a new number and leaves
+ * the old one dead (numbers are never reused until compaction), so dead entries are dropped
+ * without a comparison and new numbers placed by binary search (about 14 comparisons each). A
+ * compaction (which renumbers) or another index state (refresh, rebuild) sorts again.
  */
-interface Entry {
-  id: string;
-  title: string;
-  /** localeCompare(previous entry's title, this title) === 0 */
-  eqPrev: boolean;
-}
-
 export class TitleOrder {
-  private entries: Entry[] = [];
+  /** doc numbers in title order */
+  private nos: number[] = [];
+  /** eq[i]: localeCompare(title of nos[i-1], title of nos[i]) === 0 */
+  private eq: boolean[] = [];
   private state: IndexState | null = null;
   private version = -1;
+  private epoch = -1;
+  /** doc numbers from here on were not placed yet */
+  private placedUpTo = 0;
   private rank = new Int32Array(0);
 
   /** Sorts every live title of `state` (the costly step: run it in the background). */
   static build(state: IndexState): TitleOrder {
     const order = new TitleOrder();
-    order.entries = sortAll(state);
+    order.sortAll(state);
     order.fillRanks(state);
     return order;
   }
 
   /**
    * Ranks by doc number of `state`'s live documents: a < b in title order iff rank[a] < rank[b];
-   * equal titles share a rank. Cheap when nothing changed since the last call.
+   * equal titles share a rank. Nothing to do when the index did not change since the last call.
    */
   ranks(state: IndexState): Int32Array {
     if (state === this.state && state.version === this.version) return this.rank;
-    this.dropStale(state);
-    const placed = new Set(this.entries.map((e) => e.id));
-    const missing = [...state.liveDocs()].filter((d) => !placed.has(d.id));
-    if (missing.length > 64 && missing.length > this.entries.length / 4) {
-      // A rebuilt or reloaded index: sorting all is cheaper than thousands of inserts.
-      this.entries = sortAll(state);
+    const added = state.meta.nextNo - this.placedUpTo;
+    if (state !== this.state || state.epoch !== this.epoch || (added > 64 && added > this.nos.length / 4)) {
+      this.sortAll(state);
     } else {
-      for (const d of missing) this.insert(d.id, d.title);
+      this.dropDead(state);
+      for (let no = this.placedUpTo; no < state.meta.nextNo; no++) if (state.docs[no]) this.insert(state, no);
+      this.placedUpTo = state.meta.nextNo;
     }
     this.fillRanks(state);
     return this.rank;
   }
 
-  /**
-   * Keeps the entries of live documents with their current title, one per id. Equality chains
-   * over a dropped entry: with a ≤ b ≤ c in collation order, a = c exactly when a = b and b = c.
-   */
-  private dropStale(state: IndexState): void {
-    const kept: Entry[] = [];
-    const seen = new Set<string>();
-    let chain = true;
-    for (const e of this.entries) {
-      const no = state.byId.get(e.id);
-      if (no === undefined || state.docs[no]?.title !== e.title || seen.has(e.id)) {
-        chain = chain && e.eqPrev;
-        continue;
-      }
-      seen.add(e.id);
-      kept.push({ id: e.id, title: e.title, eqPrev: kept.length > 0 && chain && e.eqPrev });
-      chain = true;
-    }
-    this.entries = kept;
+  private sortAll(state: IndexState): void {
+    const title = (no: number) => state.docs[no]?.title ?? '';
+    const nos: number[] = [];
+    for (const d of state.liveDocs()) nos.push(d.no);
+    nos.sort((a, b) => title(a).localeCompare(title(b)));
+    this.nos = nos;
+    this.eq = nos.map((no, i) => i > 0 && title(nos[i - 1] as number).localeCompare(title(no)) === 0);
+    this.placedUpTo = state.meta.nextNo;
+    this.epoch = state.epoch;
   }
 
-  /** After every entry whose title is ≤ `title`; the next entry is then strictly greater. */
-  private insert(id: string, title: string): void {
+  /**
+   * Drops the numbers of removed (or replaced) documents. Equality chains over a dropped entry:
+   * with a ≤ b ≤ c in collation order, a = c exactly when a = b and b = c.
+   */
+  private dropDead(state: IndexState): void {
+    let write = 0;
+    let chain = true;
+    for (let read = 0; read < this.nos.length; read++) {
+      const no = this.nos[read] as number;
+      const eq = this.eq[read] as boolean;
+      if (!state.docs[no]) {
+        chain = chain && eq;
+        continue;
+      }
+      this.nos[write] = no;
+      this.eq[write] = write > 0 && chain && eq;
+      write++;
+      chain = true;
+    }
+    this.nos.length = write;
+    this.eq.length = write;
+  }
+
+  /** After every entry whose title is ≤ the new one's; the next entry is then strictly greater. */
+  private insert(state: IndexState, no: number): void {
+    const title = state.docs[no]?.title ?? '';
+    const at = (i: number) => state.docs[this.nos[i] as number]?.title ?? '';
     let lo = 0;
-    let hi = this.entries.length;
+    let hi = this.nos.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((this.entries[mid] as Entry).title.localeCompare(title) <= 0) lo = mid + 1;
+      if (at(mid).localeCompare(title) <= 0) lo = mid + 1;
       else hi = mid;
     }
-    const before = this.entries[lo - 1];
-    const eqPrev = before !== undefined && before.title.localeCompare(title) === 0;
-    const after = this.entries[lo];
-    if (after) after.eqPrev = false;
-    this.entries.splice(lo, 0, { id, title, eqPrev });
+    const eq = lo > 0 && at(lo - 1).localeCompare(title) === 0;
+    if (lo < this.nos.length) this.eq[lo] = false;
+    this.nos.splice(lo, 0, no);
+    this.eq.splice(lo, 0, eq);
   }
 
   private fillRanks(state: IndexState): void {
-    if (this.rank.length < state.meta.nextNo) this.rank = new Int32Array(state.meta.nextNo);
+    if (this.rank.length < state.meta.nextNo)
+      this.rank = new Int32Array(Math.max(state.meta.nextNo, this.rank.length * 2));
     let r = 0;
-    this.entries.forEach((e, i) => {
-      if (!e.eqPrev) r = i;
-      const no = state.byId.get(e.id);
-      if (no !== undefined) this.rank[no] = r;
-    });
+    for (let i = 0; i < this.nos.length; i++) {
+      if (!this.eq[i]) r = i;
+      this.rank[this.nos[i] as number] = r;
+    }
     this.state = state;
     this.version = state.version;
   }
-}
-
-function sortAll(state: IndexState): Entry[] {
-  const entries: Entry[] = [];
-  for (const d of state.liveDocs()) entries.push({ id: d.id, title: d.title, eqPrev: false });
-  entries.sort((a, b) => a.title.localeCompare(b.title));
-  for (let i = 1; i < entries.length; i++) {
-    const e = entries[i] as Entry;
-    e.eqPrev = (entries[i - 1] as Entry).title.localeCompare(e.title) === 0;
-  }
-  return entries;
 }
