@@ -32,3 +32,43 @@ test('a project links a calendar event through the event picker; linked counts s
   await links.getByRole('button', { name: 'Unlink Launch review' }).click();
   await expect(page.getByText('Links (0 notes, 0 files, 0 events)')).toBeVisible();
 });
+
+// A 1x1 transparent PNG: the smallest file the importer files as a file (not a note).
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a project adds a web link (refusing a bad address) and several files; all show in its links (desktop)', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'the same controls on a phone; one run is enough');
+  // No network in tests: the preview fails at once and the link keeps the plain title.
+  await page.route('https://example.com/**', (route) => route.abort());
+  await page.goto('/#/tasks/project/inbox');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await page.getByText('Links (0 notes, 0 files, 0 events)').click();
+  const form = page.getByRole('form', { name: 'Add link' });
+  const address = form.getByRole('textbox', { name: 'Link address' });
+  await address.fill('not a web address');
+  await form.getByRole('button', { name: 'Add link' }).click();
+  await expect(form.getByRole('alert')).toContainText('full web address');
+  await address.fill('https://example.com/guides/soil');
+  await form.getByRole('button', { name: 'Add link' }).click();
+  await expect(form.getByRole('status')).toContainText('Added the link');
+  const links = page.getByRole('list', { name: 'Project links' });
+  await expect(links.getByRole('link', { name: /example\.com/ })).toBeVisible();
+
+  await page.getByLabel('Add files').setInputFiles([
+    {
+      name: 'Planting plan.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Planting plan\n\nTomatoes.'),
+    },
+    { name: 'bed.png', mimeType: 'image/png', buffer: PIXEL },
+  ]);
+  await expect(page.getByText('Added 2 files to the project.')).toBeVisible();
+  await expect(page.getByText('Links (2 notes, 1 files, 0 events)')).toBeVisible();
+  await expect(links.getByRole('link', { name: 'Planting plan' })).toBeVisible();
+  await expect(links.getByRole('link', { name: /bed/ })).toBeVisible();
+});

@@ -4,6 +4,8 @@ import { readOp, writeOp } from '../shared/callOp';
 import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
 import { FailureBanner } from '../shared/FailureBanner';
+import { AddProjectFiles } from './AddProjectFiles';
+import { AddProjectLink } from './AddProjectLink';
 import { EventPicker } from './EventPicker';
 
 interface LinkEntry {
@@ -24,8 +26,8 @@ interface Hit {
 }
 
 /**
- * A project's links to notes, files and calendar events: pinned first, pin/unpin, unlink, and a
- * title search for each kind to add one.
+ * A project's links to notes, files and calendar events: pinned first, pin/unpin, unlink, a
+ * title search for each kind to add one, and "Add link" / "Add files" to bring new ones in.
  */
 export function ProjectLinks(props: { client: VaultClient; projectId: string }) {
   const failure = createFailure();
@@ -86,6 +88,8 @@ export function ProjectLinks(props: { client: VaultClient; projectId: string }) 
           )}
         </For>
       </ul>
+      <AddProjectLink client={props.client} projectId={props.projectId} />
+      <AddProjectFiles client={props.client} projectId={props.projectId} />
       <input
         type="search"
         aria-label="Find a note or file to link"
