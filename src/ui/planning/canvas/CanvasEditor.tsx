@@ -1,19 +1,22 @@
-import { createMemo, createSignal, For, Index, Show } from 'solid-js';
+import { createMemo, createSignal, Index, Show } from 'solid-js';
 import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { ConfirmButton } from '../shared/ConfirmButton';
 import { FailureBanner } from '../shared/FailureBanner';
 import { AssetsPanel } from './AssetsPanel';
+import { CanvasToolbar, type Connector, type Panel, type Tool } from './CanvasToolbar';
 import { CardPicker } from './CardPicker';
 import { type CardEntity, cardElement, type EntityType, entityHref } from './cardEntities';
 import { createCanvasScene } from './createCanvasScene';
 import { createCardTitles } from './createCardTitles';
 import { createViewport, type Point } from './createViewport';
+import { ElementInspector } from './ElementInspector';
 import { LibraryPanel } from './LibraryPanel';
 import { pinchStep } from './pinch';
 import { SceneElement } from './SceneElement';
 import {
   CONNECTORS,
+  DEFAULT_STROKE,
   elementLabels,
   moveElements,
   removeElement,
@@ -21,27 +24,8 @@ import {
   shapeFromDrag,
 } from './sceneEdits';
 
-type Connector = 'arrow' | 'line';
-type Tool = 'select' | ShapeTool | Connector;
-type Panel = 'assets' | 'library';
-const PANELS: [Panel, string][] = [
-  ['assets', 'Assets'],
-  ['library', 'Library'],
-];
 /** Where the panels are a bottom sheet (canvasPanels.css): revealing a card closes the sheet. */
 const PHONE = '(max-width: 760px)';
-const TOOLS: [Tool, string][] = [
-  ['select', 'Select'],
-  ['rectangle', 'Rectangle'],
-  ['ellipse', 'Ellipse'],
-  ['diamond', 'Diamond'],
-  ['text', 'Text'],
-  ['arrow', 'Arrow'],
-  ['line', 'Line'],
-  ['frame', 'Frame'],
-];
-
-const DEFAULT_STROKE = '#1d2321';
 
 type Gesture =
   | { kind: 'pan'; last: Point }
@@ -291,9 +275,6 @@ export function CanvasEditor(props: {
     void scene.commit([...scene.elements(), cardElement(id, entity, viewCenter())]);
     setSelected(id);
   };
-  /** Colours come from a colour input: always `#rrggbb`, which the element schema takes. */
-  const recolor = (id: string, colors: Pick<CanvasElement, 'strokeColor' | 'fillColor'>) =>
-    void scene.commit(scene.elements().map((x) => (x.id === id ? { ...x, ...colors } : x)));
 
   return (
     <section class="canvas-editor" aria-label="Canvas editor">
@@ -307,54 +288,18 @@ export function CanvasEditor(props: {
         </span>
         <ConfirmButton label="Delete canvas" question="Delete this canvas?" onConfirm={props.onDelete} />
       </div>
-      <div class="canvas-toolbar" role="toolbar" aria-label="Canvas tools">
-        <For each={TOOLS}>
-          {([id, label]) => (
-            <button type="button" aria-pressed={tool() === id} onClick={() => setTool(id)}>
-              {label}
-            </button>
-          )}
-        </For>
-        <button type="button" aria-expanded={picking()} onClick={() => setPicking((p) => !p)}>
-          Add card
-        </button>
-        <For each={PANELS}>
-          {([id, label]) => (
-            <button
-              type="button"
-              ref={(b) => panelButtons.set(id, b)}
-              aria-expanded={panel() === id}
-              aria-controls={panel() === id ? `canvas-${id}` : undefined}
-              onClick={() => setPanel((p) => (p === id ? null : id))}
-            >
-              {label}
-            </button>
-          )}
-        </For>
-        <button type="button" onClick={scene.undo} disabled={!scene.canUndo()}>
-          Undo
-        </button>
-        <button type="button" onClick={scene.redo} disabled={!scene.canRedo()}>
-          Redo
-        </button>
-        <button
-          type="button"
-          aria-label="Zoom in"
-          onClick={() => viewport.zoomAt(1.25, { x: svg.clientWidth / 2, y: svg.clientHeight / 2 })}
-        >
-          +
-        </button>
-        <button
-          type="button"
-          aria-label="Zoom out"
-          onClick={() => viewport.zoomAt(0.8, { x: svg.clientWidth / 2, y: svg.clientHeight / 2 })}
-        >
-          −
-        </button>
-        <button type="button" onClick={viewport.reset}>
-          Reset view
-        </button>
-      </div>
+      <CanvasToolbar
+        tool={tool}
+        onTool={setTool}
+        picking={picking}
+        onPicking={() => setPicking((p) => !p)}
+        panel={panel}
+        onPanel={(id) => setPanel((p) => (p === id ? null : id))}
+        panelButton={(id, b) => panelButtons.set(id, b)}
+        scene={scene}
+        onZoom={(factor) => viewport.zoomAt(factor, { x: svg.clientWidth / 2, y: svg.clientHeight / 2 })}
+        onResetView={viewport.reset}
+      />
       <FailureBanner error={scene.error()} />
       <Show when={picking()}>
         <CardPicker
@@ -368,58 +313,12 @@ export function CanvasEditor(props: {
       </Show>
       <Show when={selectedEl()}>
         {(el) => (
-          <div class="canvas-inspector">
-            <label>
-              Text of {labelOf(el()).split(':')[0]}
-              <input
-                value={el().text ?? ''}
-                maxLength={10000}
-                onChange={(e) => {
-                  const text = e.currentTarget.value;
-                  void scene.commit(scene.elements().map((x) => (x.id === el().id ? { ...x, text } : x)));
-                }}
-              />
-            </label>
-            <label>
-              Stroke colour
-              <input
-                type="color"
-                value={el().strokeColor ?? DEFAULT_STROKE}
-                onChange={(e) => recolor(el().id, { strokeColor: e.currentTarget.value })}
-              />
-            </label>
-            <Show when={!CONNECTORS.has(el().type) && el().type !== 'card'}>
-              <label>
-                Fill colour
-                <input
-                  type="color"
-                  value={
-                    el().fillColor === undefined || el().fillColor === 'transparent'
-                      ? '#ffffff'
-                      : el().fillColor
-                  }
-                  onChange={(e) => recolor(el().id, { fillColor: e.currentTarget.value })}
-                />
-              </label>
-              <button
-                type="button"
-                aria-pressed={el().fillColor === 'transparent'}
-                onClick={() => recolor(el().id, { fillColor: 'transparent' })}
-              >
-                No fill
-              </button>
-            </Show>
-            <button
-              type="button"
-              class="danger"
-              onClick={() => {
-                void scene.commit(removeElement(scene.elements(), el().id));
-                setSelected(null);
-              }}
-            >
-              Delete element
-            </button>
-          </div>
+          <ElementInspector
+            element={el()}
+            name={labelOf(el()).split(':')[0] ?? ''}
+            scene={scene}
+            onDeleted={() => setSelected(null)}
+          />
         )}
       </Show>
       <div class="canvas-body">

@@ -3,6 +3,7 @@ import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement'
 
 export type ShapeTool = 'rectangle' | 'ellipse' | 'diamond' | 'text' | 'frame';
 export const CONNECTORS = new Set(['arrow', 'line']);
+export const DEFAULT_STROKE = '#1d2321';
 
 const DEFAULT_SIZE: Record<ShapeTool, [number, number]> = {
   rectangle: [140, 90],
@@ -31,7 +32,7 @@ export function shapeFromDrag(
     y: Math.round(y),
     width: Math.max(20, Math.round(w)),
     height: Math.max(20, Math.round(h)),
-    strokeColor: '#1d2321',
+    strokeColor: DEFAULT_STROKE,
     fillColor: tool === 'frame' || tool === 'text' ? 'transparent' : '#e4efe9',
     ...(tool === 'text' ? { text: 'Text' } : {}),
     ...(tool === 'frame' ? { text: 'Frame' } : {}),

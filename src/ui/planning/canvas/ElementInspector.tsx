@@ -1,0 +1,69 @@
+import { Show } from 'solid-js';
+import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement';
+import type { CanvasScene } from './createCanvasScene';
+import { CONNECTORS, DEFAULT_STROKE, removeElement } from './sceneEdits';
+
+/**
+ * The selected element's text, stroke and fill colours, and delete: each change is one undoable
+ * commit of the scene. `name` is the element's accessible name without its text ("Rectangle 2").
+ */
+export function ElementInspector(props: {
+  element: CanvasElement;
+  name: string;
+  scene: CanvasScene;
+  onDeleted: () => void;
+}) {
+  const el = () => props.element;
+  const update = (patch: Partial<CanvasElement>) =>
+    void props.scene.commit(props.scene.elements().map((x) => (x.id === el().id ? { ...x, ...patch } : x)));
+  // Colours come from a colour input: always `#rrggbb`, which the element schema takes.
+  return (
+    <div class="canvas-inspector">
+      <label>
+        Text of {props.name}
+        <input
+          value={el().text ?? ''}
+          maxLength={10000}
+          onChange={(e) => update({ text: e.currentTarget.value })}
+        />
+      </label>
+      <label>
+        Stroke colour
+        <input
+          type="color"
+          value={el().strokeColor ?? DEFAULT_STROKE}
+          onChange={(e) => update({ strokeColor: e.currentTarget.value })}
+        />
+      </label>
+      <Show when={!CONNECTORS.has(el().type) && el().type !== 'card'}>
+        <label>
+          Fill colour
+          <input
+            type="color"
+            value={
+              el().fillColor === undefined || el().fillColor === 'transparent' ? '#ffffff' : el().fillColor
+            }
+            onChange={(e) => update({ fillColor: e.currentTarget.value })}
+          />
+        </label>
+        <button
+          type="button"
+          aria-pressed={el().fillColor === 'transparent'}
+          onClick={() => update({ fillColor: 'transparent' })}
+        >
+          No fill
+        </button>
+      </Show>
+      <button
+        type="button"
+        class="danger"
+        onClick={() => {
+          void props.scene.commit(removeElement(props.scene.elements(), el().id));
+          props.onDeleted();
+        }}
+      >
+        Delete element
+      </button>
+    </div>
+  );
+}
