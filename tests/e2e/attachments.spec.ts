@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { newNote } from './editor';
 
 // A 1×1 PNG.
@@ -50,7 +51,7 @@ async function pasteImage(page: Page) {
 
 async function openApp(page: Page) {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
 }
 
 const body = (page: Page) => page.getByRole('textbox', { name: 'Note body' });

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { newNote } from './editor';
 
 test('add an event to today, see it in the week and the month, edit it, it persists, delete it', async ({
   page,
 }) => {
   await page.goto('/#/calendar');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   const today = await page.evaluate(() => {
     const d = new Date();
     const p = (n: number) => String(n).padStart(2, '0');
@@ -34,7 +35,7 @@ test('add an event to today, see it in the week and the month, edit it, it persi
   await expect(page.getByText('12:30–14:00')).toBeVisible();
 
   await page.reload();
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await expect(page.getByText('Team lunch (moved)')).toBeVisible();
   page.once('dialog', (d) => d.accept());
   await page.getByRole('button', { name: 'Delete Team lunch (moved)' }).click();
@@ -56,7 +57,7 @@ test('add an event to today, see it in the week and the month, edit it, it persi
 
 test('an all-day event and a refused one: the form says why', async ({ page }) => {
   await page.goto('/#/calendar/week');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   const form = page.getByRole('form', { name: 'New event' });
   await form.getByRole('button', { name: 'Add event' }).click();
   await expect(form.getByRole('alert')).toHaveText('Give the event a title.');
@@ -74,7 +75,7 @@ test('a note with a due date shows on its day, can be hidden by its property, an
 }, info) => {
   test.skip(info.project.name !== 'desktop', 'the calendar chips are the same on a phone');
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   const today = await page.evaluate(() => {
     const d = new Date();
     const p = (n: number) => String(n).padStart(2, '0');

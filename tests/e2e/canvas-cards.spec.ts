@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { replaceBody } from './editor';
 import { importFiles } from './mcpPage';
 
 async function ready(page: Page) {
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
 }
 
 test('cards for a note and a task: picked by title, shown with the title, survive a reload, open on Enter and double-click', async ({

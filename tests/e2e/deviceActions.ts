@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { appReady } from './appReady';
 import { newNote } from './editor';
 import { nav, noteBody } from './syncDevices';
 
@@ -31,7 +32,7 @@ export async function addNote(page: Page, title: string, body?: string) {
 /** Loads the app at `hash` (a full page load, unlike `nav`). */
 export async function go(page: Page, hash: string) {
   await page.goto(`/${hash}`);
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
 }
 
 /** Drags on the canvas surface, as in planning-canvas.spec.ts. */

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { replaceBody } from './editor';
 
 test('the editor toolbar bookmarks the open note and applies a template to it, from the keyboard', async ({
   page,
 }) => {
   await page.goto('/#/templates');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   const form = page.getByRole('form', { name: 'New template' });
   await form.getByRole('textbox', { name: 'Template name' }).fill('Checklist');
   await form.getByRole('textbox', { name: 'Template text' }).fill('- [ ] Review {{title}}');

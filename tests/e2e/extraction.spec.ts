@@ -2,12 +2,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/extraction');
 
 async function ready(page: Page) {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
 }
 
 /** On a phone the folder panel is a drawer opened by the Folders button; on a desktop it is always shown. */
@@ -188,7 +189,7 @@ test('a corrupt PDF and an unreadable image show a failed status and the rest of
   // (nothing left extracting) the statuses stay failed.
   await expect(page.getByText('3 notes', { exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await page.getByRole('button', { name: 'Kept note' }).click();
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Kept note');
   await backToList(page);

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 /** A vault folder on disk: three notes in Projects with frontmatter properties. */
 function makeVault(): string {
@@ -29,7 +30,7 @@ test('folder table: columns, sort, filter, in-place edit, open a note, saved vie
   const vault = makeVault();
   try {
     await page.goto('/');
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await appReady(page);
     await showFolders(page);
     await page.getByLabel('Import a folder').setInputFiles(vault);
     await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes' })).toBeVisible();
@@ -123,7 +124,7 @@ test('a saved filter survives a reload; a view saved in one tab appears live in 
   const vault = makeVault();
   try {
     await page.goto('/');
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await appReady(page);
     await showFolders(page);
     await page.getByLabel('Import a folder').setInputFiles(vault);
     await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes' })).toBeVisible();

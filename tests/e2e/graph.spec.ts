@@ -7,6 +7,7 @@ import { type GraphData, getGraphData, getLocalGraph } from '../../src/worker/do
 import { LinkResolver } from '../../src/worker/domain/notes/links/linkResolver';
 import { linkRowsOf } from '../../src/worker/domain/notes/links/linkRows';
 import { FIXTURE_ROOT, loadFixtureVault } from '../unit/notes/fixtureVault';
+import { appReady } from './appReady';
 
 // The Obsidian Help vault's 173 markdown notes (its images and videos left out: extracting their
 // text would only slow the test). What the graph must show is computed here with the same
@@ -53,7 +54,7 @@ test('graph of the Obsidian Help vault: nodes and counts, open by click and Ente
   const vault = makeVault();
   try {
     await page.goto('/');
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await appReady(page);
     const toggle = page.getByRole('button', { name: 'Folders', expanded: false });
     if (await toggle.isVisible()) await toggle.click();
     await page.getByLabel('Import a folder').setInputFiles(vault);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
+import { appReady } from './appReady';
 
 const FIXTURE = join(import.meta.dirname, '../../../shared/fixtures/obsidian-help-en');
 const NOTES = [
@@ -35,7 +36,7 @@ test('import a folder with progress, open the image, export the vault as a zip t
   const vault = makeVault();
   try {
     await page.goto('/');
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await appReady(page);
     await showFolders(page);
     await page.getByLabel('Import a folder').setInputFiles(vault);
     await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes and 1 files.' })).toBeVisible();
@@ -74,7 +75,7 @@ test('a file of an unknown kind is refused with a clear reason and nothing else 
   try {
     writeFileSync(join(dir, 'setup.exe'), 'MZ');
     await page.goto('/');
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await appReady(page);
     await showFolders(page);
     await page.getByLabel('Import files').setInputFiles(join(dir, 'setup.exe'));
     await expect(page.getByRole('status').filter({ hasText: 'Imported 0 notes and 0 files.' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -10,7 +11,7 @@ test('an image capture converted to a note is that note’s embedded attachment;
   page,
 }) => {
   await page.goto('/#/inbox');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   const list = page.getByRole('list', { name: 'Inbox' });
   await page.getByLabel('Image, PDF or recording file').setInputFiles({
     name: 'receipt.png',
@@ -30,7 +31,7 @@ test('an image capture converted to a note is that note’s embedded attachment;
   await expect(list.getByRole('listitem').filter({ hasText: 'receipt.png' })).toHaveCount(0);
   // The undo removed the unedited note it had made, so this convert meets no leftover note.
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   // (the list shows the attachment file too; the note is the entry whose snippet is the embed)
   const note = page.locator('.list-pane').getByRole('button').filter({ hasText: '![[receipt.png]]' });
   await expect(note).toHaveCount(1);

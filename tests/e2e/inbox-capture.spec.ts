@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config';
+import { appReady } from './appReady';
 
 // A fake microphone (a generated tone) and no permission prompt, so MediaRecorder records for real.
 test.use({
@@ -19,7 +20,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function openInbox(page: Page) {
   await page.goto('/#/inbox');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
 }
 
 test('an image and a PDF from files, an image pasted, a clip: kept over a reload', async ({ page }) => {

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 test('the year view: stats and a heatmap whose cells name their date and count; a cell opens its day', async ({
   page,
 }) => {
   await page.goto('/#/journal');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   const heading = page.getByRole('heading', { name: /^Today, \d{4}-\d{2}-\d{2}$/ });
   const today = ((await heading.textContent()) ?? '').replace('Today, ', '');
   const year = today.slice(0, 4);

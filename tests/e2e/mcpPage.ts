@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { appReady } from './appReady';
 
 // Shared by the mcp-*.spec.ts suites: a page controlled by the real service worker, and calls
 // through its /mcp endpoint (fetch from the page, so requests carry the tab's clientId).
 
 export async function openControlled(page: Page, search = '') {
   await page.goto(`/${search}`);
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  await appReady(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller === null) {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 /** A vault folder on disk: three notes in Projects. */
 function makeVault(): string {
@@ -25,7 +26,7 @@ test('manual note order: drag and Alt+Arrow, kept over a reload', async ({ page 
   const vault = makeVault();
   try {
     await page.goto('/');
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await appReady(page);
     await page.getByLabel('Import a folder').setInputFiles(vault);
     await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes' })).toBeVisible();
     await page.getByRole('button', { name: 'Folder Projects' }).click();
@@ -55,7 +56,7 @@ test('manual note order: drag and Alt+Arrow, kept over a reload', async ({ page 
     await expect(page.getByRole('button', { name: dragged[0] ?? '' })).toBeFocused();
 
     await page.reload();
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await appReady(page);
     await page.getByRole('button', { name: 'Folder Projects' }).click();
     await expect(page.getByRole('combobox', { name: 'Sort notes' })).toHaveValue('manual');
     await expect.poll(() => listed(page)).toEqual(moved);
@@ -68,7 +69,7 @@ test('folder settings: New note in the folder starts from its template', async (
   const vault = makeVault();
   try {
     await page.goto('/#/templates');
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await appReady(page);
     const form = page.getByRole('form', { name: 'New template' });
     await form.getByLabel('Template name').fill('Meeting');
     await form.getByLabel('Note title').fill('Meeting {{date}}');

@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { newNote, replaceBody } from './editor';
 
 async function openApp(page: Page) {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
 }
 
 /** On a phone the folder tree is a drawer behind the "Folders" button. */

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 // A real click on a system notification cannot be made from a test, so the service worker's own
 // notificationclick listener is driven with the event a click fires: the notification is shown
@@ -9,7 +10,7 @@ test('a click on a reminder notification closes it and brings the open window to
 }) => {
   await context.grantPermissions(['notifications']);
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   await page.getByRole('button', { name: 'New note' }).click();
   const title = page.getByRole('textbox', { name: 'Title' });
   await title.fill('Call the dentist');
@@ -45,7 +46,7 @@ test('a new window opened at a reminder’s address (no Cairn window was open) s
   context,
 }) => {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   await page.getByRole('button', { name: 'New note' }).click();
   const title = page.getByRole('textbox', { name: 'Title' });
   await title.fill('Water the plants');
@@ -62,6 +63,6 @@ test('a new window opened at a reminder’s address (no Cairn window was open) s
   // The address planNotificationClick opens: the scope, ?vault= and the route.
   const opened = await context.newPage();
   await opened.goto(`/?vault=${encodeURIComponent(vaultId)}${noteRoute}`);
-  await expect(opened.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(opened);
   await expect(opened.getByRole('textbox', { name: 'Title' })).toHaveValue('Water the plants');
 });

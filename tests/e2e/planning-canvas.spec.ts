@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 /** Drags on the canvas surface between two points given relative to its top-left corner. */
 async function dragOnCanvas(page: Page, from: [number, number], to: [number, number]) {
@@ -14,7 +15,7 @@ test('draw two shapes, bind an arrow between them, reload: the binding holds and
   page,
 }) => {
   await page.goto('/#/canvas');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await page.getByRole('textbox', { name: 'New canvas name (Folder/Title)' }).fill('Work/Plan');
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('heading', { name: 'Work/Plan' })).toBeVisible();

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { expectFitsWindow } from './fitsWindow';
 
 test('capture into the inbox, convert to a task, undo, convert again; the task is in the Inbox project', async ({
   page,
 }) => {
   await page.goto('/#/inbox');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   const box = page.getByRole('textbox', { name: 'Capture' });
   await box.fill('Buy stamps');
   await page.getByRole('button', { name: 'Capture', exact: true }).click();
@@ -34,7 +35,7 @@ test('capture into the inbox, convert to a task, undo, convert again; the task i
 
 test('archive with undo, snooze out of the list', async ({ page }) => {
   await page.goto('/#/inbox');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   const box = page.getByRole('textbox', { name: 'Capture' });
   for (const t of ['Old receipt', 'Reply to Sam']) {
     await box.fill(t);
@@ -54,7 +55,7 @@ test('archive with undo, snooze out of the list', async ({ page }) => {
 
 test('what is typed while a capture is being stored stays in the box', async ({ page }) => {
   await page.goto('/#/inbox');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   const box = page.getByRole('textbox', { name: 'Capture' });
   // Submit one thought and type the next in the same task: the first capture's reply (a worker
   // round trip) comes after the second thought is in the box, every time.
@@ -79,7 +80,7 @@ test('tag an item, convert one to an event, archive two at once (bulk)', async (
   // A long project name is a place to file to: the selection bar's select must still fit a phone.
   const project = 'Renovate the garden shed before the spring rains arrive';
   await page.goto('/#/tasks/projects');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await page.getByRole('textbox', { name: 'New project name' }).fill(project);
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('link', { name: `Edit ${project}` })).toBeVisible();

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 test('write today’s journal entry; it persists, marks the calendar and starts a streak', async ({ page }) => {
   await page.goto('/#/journal');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await expect(page.getByRole('heading', { name: /^Today, \d{4}-\d{2}-\d{2}$/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Entry' }).getByRole('status')).toHaveText('No entry yet');
 

@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectFitsWindow } from './fitsWindow';
+import { appReady } from './appReady';
 
 async function openTasks(page: Page, hash = '#/tasks') {
   await page.goto(`/${hash}`);
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await expect(page.getByRole('navigation', { name: 'Task views' })).toBeVisible();
 }
 

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 test('a project links a calendar event through the event picker; linked counts show it', async ({ page }) => {
   await page.goto('/#/calendar');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   const form = page.getByRole('form', { name: 'New event' });
   await form.getByRole('textbox', { name: 'Event' }).fill('Launch review');
   await form.getByLabel('Starts').fill('10:00');

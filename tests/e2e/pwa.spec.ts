@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { newNote, replaceBody } from './editor';
 import { callAllowed, idsByName, openControlled } from './mcpPage';
 
 test.describe('installable offline PWA', () => {
   test('first load registers the service worker and it controls the page', async ({ page }) => {
     await page.goto('/');
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await appReady(page);
     const controlled = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
@@ -88,7 +89,7 @@ test.describe('installable offline PWA', () => {
     });
     await context.setOffline(true);
     await page.reload();
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await appReady(page);
     await page.getByRole('button', { name: 'New note' }).click();
     await page.getByRole('textbox', { name: 'Title' }).fill('Written offline');
     await page.getByRole('textbox', { name: 'Title' }).press('Enter');

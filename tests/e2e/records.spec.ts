@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 async function open(page: Page, hash: string) {
   await page.goto(`/${hash}`);
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
 }
 
 const localToday = (page: Page) =>
@@ -47,7 +48,7 @@ test(
     await expect(bookmarks.getByRole('link', { name: `Meeting ${today}` })).toBeVisible();
 
     await page.reload();
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await appReady(page);
     await page
       .getByRole('list', { name: 'Bookmarks' })
       .getByRole('link', { name: `Meeting ${today}` })
@@ -80,7 +81,7 @@ test(
     await expect(matches.getByRole('link', { name: 'Walk the dog' })).toHaveCount(0);
 
     await page.reload();
-    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await appReady(page);
     await page.getByRole('list', { name: 'Saved filters' }).getByRole('link', { name: 'Bills' }).click();
     await expect(page.getByRole('list', { name: 'Matches' }).getByRole('link')).toHaveCount(2);
     await page

@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 async function openReminders(page: Page) {
   await page.goto('/#/reminders');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await expect(page.getByRole('form', { name: 'New reminder' })).toBeVisible();
 }
 
@@ -34,7 +35,7 @@ test('a reminder due in a few seconds shows the in-app notice; dismiss clears it
   await notices.getByRole('button', { name: 'Dismiss Stretch your legs' }).click();
   await expect(page.getByRole('region', { name: 'Due reminders' })).toHaveCount(0);
   await page.reload();
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await expect(
     page.getByRole('list', { name: 'Pending reminders' }).getByText('No reminders.'),
   ).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { newNote } from './editor';
 
 /** This spec searches from the note list: back to it after each note. */
@@ -12,7 +13,7 @@ test('Ctrl+K searches note text as you type, highlights matches, and Enter opens
   page,
 }) => {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await newNoteThenList(page, 'Geology', 'Granite is an igneous rock with <b>quartz</b>.');
   await newNoteThenList(page, 'Travel', 'We walked past granite cliffs.');
   await page.keyboard.press('Control+k');

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 async function openSettings(page: Page) {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -13,7 +14,7 @@ test('Settings > Sections hides the newer sections from the navigation and bring
   page,
 }) => {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   const nav = page.getByRole('navigation', { name: 'Sections' });
   let dialog = await openSettings(page);
   for (const name of NEWER)
@@ -23,7 +24,7 @@ test('Settings > Sections hides the newer sections from the navigation and bring
   await expect(nav.getByRole('link', { name: 'Tasks' })).toBeVisible();
 
   await page.reload();
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   await expect(nav.getByRole('link', { name: 'Tasks' })).toBeVisible();
   for (const name of NEWER) await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
   dialog = await openSettings(page);
@@ -34,7 +35,7 @@ test('Settings > Sections hides the newer sections from the navigation and bring
 
 test('the Home link opens the default home page; the list stays at Home pages', async ({ page }) => {
   await page.goto('/#/home');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   const add = page.getByRole('form', { name: 'Add home page' });
   await add.getByRole('combobox', { name: 'Opens' }).selectOption({ label: 'Inbox' });
   await add.getByRole('checkbox', { name: 'Default' }).check();

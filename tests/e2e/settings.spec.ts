@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 async function openApp(page: Page) {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
 }
 
 async function openSettings(page: Page) {
@@ -40,7 +41,7 @@ test('the theme applies at once and after a reload; a section hidden in settings
   await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
 
   await page.reload();
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(body).toHaveCSS('background-color', DARK_BG);
   await expect(nav.getByRole('link', { name: 'Journal' })).toHaveCount(0);

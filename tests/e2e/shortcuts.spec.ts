@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 
 async function openApp(page: Page) {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
 }
 
 // Keyboard shortcuts are a desktop feature: a phone has no keyboard to press them on.

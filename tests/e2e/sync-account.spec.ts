@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { newNote } from './editor';
 
 // Two browser contexts are two devices against the real local sync service (VITE_SYNC_URL).
@@ -7,7 +8,7 @@ test.skip(({ isMobile }) => isMobile, 'one layout is enough for the device-to-de
 async function device(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   return page;
 }
 
@@ -51,7 +52,7 @@ test('a vault with notes is asked once: keep it local, and the answer holds afte
   await expect(panel.getByTestId('sync-hold')).toContainText('keep this vault on this device only');
 
   await b.reload();
-  await expect(b.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(b);
   await b.getByRole('button', { name: 'Settings' }).click();
   const again = b.getByRole('region', { name: 'Sync' });
   await expect(again.getByTestId('sync-hold')).toContainText('keep this vault on this device only');
@@ -111,7 +112,7 @@ test('link a second device with the code, see a note arrive, then revoke it and 
   await newNote(a, 'After the revoke');
   await expect(a.getByTestId('sync-indicator')).toHaveText('Synced', { timeout: 30_000 });
   await b.reload();
-  await expect(b.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(b);
   await expect(b.getByTestId('sync-indicator')).toHaveText('Sync stopped: device revoked');
   await expect(b.getByRole('button', { name: 'Arrives on B' })).toBeVisible();
   await expect(b.getByRole('button', { name: 'After the revoke' })).toHaveCount(0);

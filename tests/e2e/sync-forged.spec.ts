@@ -2,6 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { PullItem } from '../../src/sync/protocol/pull';
 import { itemSigningBytes } from '../../src/sync/protocol/signing';
+import { appReady } from './appReady';
 import { newNote } from './editor';
 import { backToList, firstDevice, indicator, SYNC_WAIT, syncNow, uniqueEmail } from './syncDevices';
 
@@ -99,7 +100,7 @@ test('a stolen envelope re-signed under another id is quarantined: the status sa
   await expect(a.getByRole('button', { name: 'Original' })).toHaveCount(1);
   await expect(a.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveCount(1);
   await a.reload();
-  await expect(a.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(a);
   await expect(indicator(a)).toHaveText('Not synced: 1 quarantined', { timeout: SYNC_WAIT });
   await expect(a.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveCount(1);
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { device, openSettings, SYNC_WAIT, showRecoveryKeyAgain, signIn, uniqueEmail } from './syncDevices';
 
 // The recovery key shown again (docs/keys.md, "Showing the recovery key again"): after a reload,
@@ -26,7 +27,7 @@ test('set up, reload, show the recovery key again after confirming: the same key
   await expect(shown).toHaveCount(0);
 
   await page.reload();
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 20_000 });
+  await appReady(page);
   // Cancel shows nothing
   const again = await openSettings(page);
   await again.getByRole('button', { name: 'Show recovery key' }).click();

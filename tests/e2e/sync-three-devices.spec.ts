@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { addNote, caretAt, drawRectangle, go, interleave, offline } from './deviceActions';
 import { newNote, replaceBody } from './editor';
 import {
@@ -372,7 +373,7 @@ test('a revoked device stops syncing: it says so, receives nothing new and sends
     await expect(p.getByRole('button', { name: 'Written after the revoke', exact: true })).toHaveCount(0);
   }
   await c.reload();
-  await expect(c.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(c);
   await expect(indicator(c)).toHaveText('Sync stopped: device revoked');
   await backToList(c);
   await expect(c.getByRole('button', { name: 'Written after the revoke', exact: true })).toBeVisible();

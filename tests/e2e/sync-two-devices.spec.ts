@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { newNote } from './editor';
 
 // Two browser contexts are two devices (separate IndexedDB, separate device keys) against the real
@@ -8,7 +9,7 @@ test.skip(({ isMobile }) => isMobile, 'one layout is enough for the device-to-de
 async function device(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   return page;
 }
 

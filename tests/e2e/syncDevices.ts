@@ -1,4 +1,5 @@
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { appReady } from './appReady';
 
 // Devices of one account for the sync specs: each browser context is one device (its own
 // IndexedDB, install id and signing key) against the real local service the build points at
@@ -17,7 +18,7 @@ export async function device(browser: Browser): Promise<Page> {
   // the user answers yes to the app's own confirmations (delete note, delete task)
   page.on('dialog', (d) => void d.accept());
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 20_000 });
+  await appReady(page);
   return page;
 }
 
@@ -151,7 +152,7 @@ export async function nav(page: Page, hash: string) {
   await page.evaluate((h) => {
     location.hash = h;
   }, hash);
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
 }
 
 /** Opens a note from the notes list (it may still be on its way from another device). */

@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { replaceBody } from './editor';
 
 async function open(page: Page, hash = '') {
   await page.goto(`/${hash}`);
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
 }
 
 async function newNote(page: Page, title: string, body: string) {
@@ -82,7 +83,7 @@ test('a tag gets a colour, an icon and a category, is reordered, and its chips s
   await expect(order).toHaveText([/#food/, /#alpha/]);
 
   await page.reload();
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   const again = await openTags(page);
   await expect(again.getByRole('button', { name: /^Tag / })).toHaveText([/#food/, /#alpha/]);
 

@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { newNote } from './editor';
 
 async function openApp(page: Page) {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
 }
 
 async function openTag(page: Page, label: string) {
@@ -33,7 +34,7 @@ test('a note pinned to a tag lists first among the tag’s notes, and stays pinn
   await expect(tagged.getByRole('button', { name: 'Unpin from #topic' })).toHaveCount(1);
 
   await page.reload();
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   await openTag(page, 'Tag topic, 2 notes');
   await expect(titles).toHaveText(['Older', 'Newer']);
   await tagged.getByRole('button', { name: 'Unpin from #topic' }).click();

@@ -1,10 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { newNote } from './editor';
 import { callTool, openControlled } from './mcpPage';
 
 async function openApp(page: Page) {
   await page.goto('/');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
 }
 
 const noteList = (page: Page) => page.locator('.list-pane');
@@ -22,7 +23,7 @@ test('a second vault keeps its own notes; switching back shows the first vaultâ€
   await vaults.getByRole('button', { name: 'Create vault' }).click();
   // The app is rebuilt on the new vault: the dialog is gone, its name shows, no notes yet.
   await expect(page.getByTestId('vault-name')).toHaveText('Work');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await appReady(page);
   await expect(page).toHaveURL(/[?&]vault=/);
   await expect(page.locator('.count')).toHaveText('0 notes');
   await newNote(page, 'Work note');
