@@ -47,7 +47,7 @@ test('a project adds a web link (refusing a bad address) and several files; all 
   // No network in tests: the preview fails at once and the link keeps the plain title.
   await page.route('https://example.com/**', (route) => route.abort());
   await page.goto('/#/tasks/project/inbox');
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 15_000 });
+  await appReady(page);
   await page.getByText('Links (0 notes, 0 files, 0 events)').click();
   const form = page.getByRole('form', { name: 'Add link' });
   const address = form.getByRole('textbox', { name: 'Link address' });
