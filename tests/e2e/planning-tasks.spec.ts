@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectFitsWindow } from './fitsWindow';
 import { appReady } from './appReady';
+import { expectFitsWindow } from './fitsWindow';
 
 async function openTasks(page: Page, hash = '#/tasks') {
   await page.goto(`/${hash}`);
