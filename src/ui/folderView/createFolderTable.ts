@@ -43,7 +43,17 @@ export function createFolderTable(client: VaultClient, folder: string) {
     return res.value as T;
   }
 
+  // Reads overlap (a save's own re-read, the change feed's): only the latest one started may set
+  // what it read, or an older answer arriving late puts back what a newer write replaced (CI saw
+  // a saved view's sort order revert when Sort by and Order were changed one after the other).
+  const started = { rows: 0, views: 0, defs: 0 };
+  const latest = (kind: keyof typeof started) => {
+    const mine = ++started[kind];
+    return () => mine === started[kind];
+  };
+
   async function loadRows() {
+    const current = latest('rows');
     const all: FolderNote[] = [];
     let count = 0;
     for (let offset = 0; offset < ROW_CAP; offset += PAGE) {
@@ -54,7 +64,7 @@ export function createFolderTable(client: VaultClient, folder: string) {
       if (!page.hasMore) break;
     }
     const props = await read<AvailableProperty[]>('folderView.getAvailableProperties', [folder]);
-    if (!props) return;
+    if (!props || !current()) return;
     batch(() => {
       setRows(all);
       setTotal(count);
@@ -63,11 +73,12 @@ export function createFolderTable(client: VaultClient, folder: string) {
   }
 
   async function loadViews() {
+    const current = latest('views');
     const [v, c] = await Promise.all([
       read<FolderView[]>('folderView.getViews', [folder]),
       read<FolderConfig>('folderView.getConfig', [folder]),
     ]);
-    if (v && c)
+    if (v && c && current())
       batch(() => {
         setViews(v);
         setConfig(c);
@@ -75,8 +86,9 @@ export function createFolderTable(client: VaultClient, folder: string) {
   }
 
   async function loadDefs() {
+    const current = latest('defs');
     const d = await read<PropertyDefinition[]>('notes.getPropertyDefinitions', []);
-    if (d) setDefs(d);
+    if (d && current()) setDefs(d);
   }
 
   void Promise.all([loadRows(), loadViews(), loadDefs()]).then(() => setLoaded(true));
