@@ -29,22 +29,10 @@ function FolderViewPage(props: { client: VaultClient; folder: string }) {
   const current = createMemo(
     () => chosen() ?? (table.loaded() ? initialView(table.views(), table.config()) : ALL_PROPERTIES),
   );
-  // Our own saves in flight: a re-read that lands meanwhile may predate the latest of them (the
-  // view would flick back to an older sort for a moment, and an edit made then would start from it).
-  let saving = 0;
-  async function saveView(view: FolderView) {
-    saving++;
-    try {
-      return await table.saveView(view);
-    } finally {
-      saving--;
-    }
-  }
-  const filter = createSavedFilter(current, saveView);
+  const filter = createSavedFilter(current, table.saveView);
   // A saved view follows what is stored once it is read again (after our write, or another tab's).
   createEffect(
     on(table.views, (views) => {
-      if (saving > 0) return;
       const id = chosen()?.id;
       if (id) setChosen(views.find((v) => v.id === id) ?? ALL_PROPERTIES);
     }),
@@ -56,7 +44,7 @@ function FolderViewPage(props: { client: VaultClient; folder: string }) {
   async function change(edited: FolderView) {
     const view = filter.into(edited);
     setChosen(view);
-    if (view.id !== '') await saveView(view);
+    if (view.id !== '') await table.saveView(view);
   }
 
   async function create(viewName: string) {
@@ -67,7 +55,7 @@ function FolderViewPage(props: { client: VaultClient; folder: string }) {
       columns: columns(),
       ...(current().sort ? { sort: current().sort } : {}),
     });
-    if (!(await saveView(view))) return false;
+    if (!(await table.saveView(view))) return false;
     setChosen(view);
     await table.rememberView(view.id);
     return true;
@@ -115,7 +103,7 @@ function FolderViewPage(props: { client: VaultClient; folder: string }) {
           onCreate={create}
           onRename={async (n) => {
             const view = filter.into({ ...current(), name: n });
-            const done = await saveView(view);
+            const done = await table.saveView(view);
             if (done) setChosen(view);
             return done;
           }}
