@@ -18,6 +18,9 @@ export default defineConfig({
           maxWorkers: 2,
           // One sync service for the whole run (the integration files used to start one each).
           globalSetup: ['tests/unit/support/syncServiceSetup.ts'],
+          // solid-js goes through Vite's transform, so a test may vi.mock it with the browser
+          // build (Node resolves the server build, where effects never run); untouched otherwise.
+          server: { deps: { inline: [/solid-js/] } },
         },
       },
       {

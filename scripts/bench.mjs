@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Runs every tests/bench/*.bench.ts (each default-exports `async () => BenchRow[]`), prints one
 // table and writes bench/results.json. Pass names to run a subset: `npm run bench -- search app`.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+// A subset run keeps every earlier row whose (group, figure) it did not measure again, each with
+// its own `measuredAt`, so one bench never wipes another's figures.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -48,9 +50,22 @@ console.log(cols.map((c) => '-'.repeat(width[c])).join('-|-'));
 for (const r of table) console.log(line(r));
 
 mkdirSync(join(root, 'bench'), { recursive: true });
+const resultsPath = join(root, 'bench/results.json');
+const measuredAt = new Date().toISOString();
+const key = (r) => `${r.group}|${r.name}`;
+const merged = new Map();
+if (only.length > 0 && existsSync(resultsPath)) {
+  try {
+    const earlier = JSON.parse(readFileSync(resultsPath, 'utf8'));
+    for (const r of earlier.rows ?? []) merged.set(key(r), { measuredAt: earlier.measuredAt, ...r });
+  } catch {
+    // An unreadable earlier file is replaced by this run's rows.
+  }
+}
+for (const r of rows) merged.set(key(r), { ...r, measuredAt });
 writeFileSync(
-  join(root, 'bench/results.json'),
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows, failures }, null, 2)}\n`,
+  resultsPath,
+  `${JSON.stringify({ measuredAt, node: process.version, rows: [...merged.values()], failures }, null, 2)}\n`,
 );
 console.log(
   `\nwrote bench/results.json (${rows.length} figures${failures.length ? `, ${failures.length} benches failed` : ''})`,

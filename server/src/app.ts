@@ -19,6 +19,7 @@ export function createApp(): Hono<AppEnv> {
     c.set('deps', c.env.deps);
     c.set('timing', new Timing());
     c.set('client', null);
+    c.set('vaultRows', null);
     await next();
   });
   app.use(

@@ -143,14 +143,17 @@ const progress = (what: string) =>
 
 /**
  * Per route: requests, and the service's own time per request (Server-Timing, development): total,
- * then the D1, blob (R2 and inline) and signature stages; the rest of the round trip is transport and the client.
+ * then every stage the service reported (jwt, device, plan, vault, elev, rate, d1, state, blobs, sig,
+ * meta, json: docs/protocol.md, "Where a request's time goes"); the rest of the round trip is
+ * transport and the client.
  */
 function serverSplit(timing: Map<string, number>): string {
   const routes = [...timing.keys()].filter((k) => k.endsWith(' #')).map((k) => k.slice(0, -2));
   return routes
     .map((r) => {
       const count = timing.get(`${r} #`) ?? 1;
-      const stages = ['total', 'd1', 'blobs', 'sig']
+      const named = [...timing.keys()].filter((k) => k.startsWith(`${r} `) && !k.endsWith(' #'));
+      const stages = ['total', ...named.map((k) => k.slice(r.length + 1)).filter((s) => s !== 'total')]
         .filter((s) => timing.has(`${r} ${s}`))
         .map((s) => `${s} ${Math.round((timing.get(`${r} ${s}`) ?? 0) / count)}`);
       return `${r} x${count} (ms each: ${stages.join(', ') || 'no Server-Timing'})`;

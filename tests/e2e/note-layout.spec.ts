@@ -82,8 +82,18 @@ test('folder settings: New note in the folder starts from its template', async (
     await expect(page.getByRole('status').filter({ hasText: 'Imported 3 notes' })).toBeVisible();
     await page.getByRole('button', { name: 'Folder Projects' }).click();
     await page.getByRole('button', { name: 'Folder settings' }).click();
-    await page.getByRole('combobox', { name: 'Template for new notes' }).selectOption({ label: 'Meeting' });
-    await expect(page.getByRole('combobox', { name: 'Template for new notes' })).toHaveValue(/.+/);
+    const template = page.getByRole('combobox', { name: 'Template for new notes' });
+    await template.selectOption({ label: 'Meeting' });
+    await expect(template).toHaveValue(/.+/);
+    // A template made in another tab is listed here at once; the folder's choice stays shown.
+    const other = await page.context().newPage();
+    await other.goto('/#/templates');
+    await appReady(other);
+    await other.getByRole('form', { name: 'New template' }).getByLabel('Template name').fill('Standup');
+    await other.getByRole('button', { name: 'Create template' }).click();
+    await expect(template.getByRole('option', { name: 'Standup' })).toBeAttached();
+    await expect(template.locator('option:checked')).toHaveText('Meeting');
+    await other.close();
 
     await page.getByRole('button', { name: 'New note' }).click();
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(/^Meeting \d{4}-\d\d-\d\d$/);

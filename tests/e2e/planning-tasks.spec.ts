@@ -255,3 +255,57 @@ test('bulk: select two tasks, move them to another project, then complete them (
   await expect(done.getByRole('button', { name: 'Buy stamps' })).toBeVisible();
   await expect(done.getByRole('button', { name: 'Post the parcel' })).toBeVisible();
 });
+
+// Lost edits: a re-read of the record under an open form (here the change feed after the Archive
+// button's write) must leave what the user typed, and the Status option chosen, as they are.
+test('task editor: typing survives a re-read of the task, and the status shown stays the saved one', {
+  tag: '@desktop-only',
+}, async ({ page }) => {
+  await openTasks(page, '#/tasks/project/inbox');
+  await page.getByRole('textbox', { name: 'New task in this project' }).fill('Paint the fence');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Paint the fence' }).click();
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await status.selectOption({ label: 'In progress' });
+  await page.getByRole('button', { name: 'Save task' }).click();
+  await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
+
+  const title = page.getByRole('textbox', { name: 'Title', exact: true });
+  const description = page.getByRole('textbox', { name: 'Description' });
+  await title.fill('Paint the fence white');
+  await description.fill('Two coats');
+  await page.getByRole('button', { name: 'Archive' }).click();
+  // The button's label comes from the re-read task: the re-read has landed.
+  await expect(page.getByRole('button', { name: 'Unarchive' })).toBeVisible();
+  await expect(title).toHaveValue('Paint the fence white');
+  await expect(description).toHaveValue('Two coats');
+  await expect(status.locator('option:checked')).toHaveText('In progress');
+
+  await page.getByRole('button', { name: 'Save task' }).click();
+  await page.reload();
+  await expect(title).toHaveValue('Paint the fence white');
+  await expect(description).toHaveValue('Two coats');
+  await expect(status.locator('option:checked')).toHaveText('In progress');
+});
+
+test('project settings: typing survives a re-read of the project', { tag: '@desktop-only' }, async ({
+  page,
+}) => {
+  await openTasks(page, '#/tasks/projects');
+  await page.getByRole('textbox', { name: 'New project name' }).fill('Orchard');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('link', { name: 'Edit Orchard' }).click();
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  const icon = page.getByRole('textbox', { name: 'Icon' });
+  await name.fill('Orchard and hives');
+  await icon.fill('apple');
+  await page.getByRole('button', { name: 'Archive project' }).click();
+  await expect(page.getByRole('button', { name: 'Unarchive project' })).toBeVisible();
+  await expect(name).toHaveValue('Orchard and hives');
+  await expect(icon).toHaveValue('apple');
+
+  await page.getByRole('button', { name: 'Save project' }).click();
+  await page.reload();
+  await expect(name).toHaveValue('Orchard and hives');
+  await expect(icon).toHaveValue('apple');
+});

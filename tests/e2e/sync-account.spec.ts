@@ -17,7 +17,7 @@ const email = () => `acct-${Date.now()}-${Math.random().toString(36).slice(2, 6)
 /** Settings → Sync → sign in; the development service answers the code, the panel fills it. */
 async function signIn(page: Page, address: string) {
   await page.getByRole('button', { name: 'Settings' }).click();
-  const panel = page.getByRole('region', { name: 'Sync' });
+  const panel = page.getByRole('region', { name: 'Sync', exact: true });
   await panel.getByLabel('Email').fill(address);
   await panel.getByRole('button', { name: 'Email me a code' }).click();
   await expect(panel.getByLabel('Code')).not.toHaveValue('');
@@ -54,7 +54,7 @@ test('a vault with notes is asked once: keep it local, and the answer holds afte
   await b.reload();
   await appReady(b);
   await b.getByRole('button', { name: 'Settings' }).click();
-  const again = b.getByRole('region', { name: 'Sync' });
+  const again = b.getByRole('region', { name: 'Sync', exact: true });
   await expect(again.getByTestId('sync-hold')).toContainText('keep this vault on this device only');
   await expect(again.getByRole('dialog')).toHaveCount(0);
   await expect(b.getByTestId('sync-indicator')).toHaveText('Sync off');
@@ -103,11 +103,16 @@ test('link a second device with the code, see a note arrive, then revoke it and 
 
   // B says so at its next sync, and later notes from A no longer arrive
   await b.getByRole('button', { name: 'Settings' }).click();
-  await b.getByRole('region', { name: 'Sync' }).getByRole('button', { name: 'Sync now' }).click();
+  await b
+    .getByRole('region', { name: 'Sync', exact: true })
+    .getByRole('button', { name: 'Sync now' })
+    .click();
   await expect(b.getByTestId('sync-indicator')).toHaveText('Sync stopped: device revoked', {
     timeout: 30_000,
   });
-  await expect(b.getByRole('region', { name: 'Sync' }).getByRole('alert')).toContainText('revoked');
+  await expect(b.getByRole('region', { name: 'Sync', exact: true }).getByRole('alert')).toContainText(
+    'revoked',
+  );
   await b.getByRole('button', { name: 'Close' }).click();
   await newNote(a, 'After the revoke');
   await expect(a.getByTestId('sync-indicator')).toHaveText('Synced', { timeout: 30_000 });

@@ -16,7 +16,7 @@ async function device(browser: Browser): Promise<Page> {
 /** Signs in from Settings → Sync; the development service answers the code, the panel fills it. */
 async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Settings' }).click();
-  const panel = page.getByRole('region', { name: 'Sync' });
+  const panel = page.getByRole('region', { name: 'Sync', exact: true });
   await panel.getByLabel('Email').fill(email);
   await panel.getByRole('button', { name: 'Email me a code' }).click();
   await expect(panel.getByLabel('Code')).not.toHaveValue('');
@@ -50,6 +50,15 @@ test('a note made on one device appears, with its body, on a second device set u
   // later changes arrive without asking: the service's socket wakes B's pull (no 60 s wait)
   await newNote(a, 'Live from A', 'pushed while B watches');
   await expect(b.getByRole('button', { name: 'Live from A' })).toBeVisible({ timeout: 15_000 });
+
+  // each device measured its side (spec 6.2), kept on the device: Settings → Sync diagnostics
+  await b.getByRole('button', { name: 'Settings' }).click();
+  const onB = b.getByRole('region', { name: 'Sync diagnostics' });
+  await expect(onB.getByTestId('sync-e2e-latency')).toHaveText(/^median \d/, { timeout: 15_000 });
+  await expect(onB.getByRole('list', { name: 'Recent sync events' })).toContainText('Edit to this device');
+  await a.getByRole('button', { name: 'Settings' }).click();
+  const onA = a.getByRole('region', { name: 'Sync diagnostics' });
+  await expect(onA.getByTestId('sync-push-lag')).toHaveText(/^median \d/, { timeout: 15_000 });
 });
 
 /** Two devices of one account, B unlocked with A's recovery key; both closed settings. */
@@ -78,7 +87,7 @@ async function backToList(page: Page) {
 /** Settings → Sync now, until the run is clean (pulls do not wait for the 60 s tick). */
 async function syncNow(page: Page) {
   await page.getByRole('button', { name: 'Settings' }).click();
-  const panel = page.getByRole('region', { name: 'Sync' });
+  const panel = page.getByRole('region', { name: 'Sync', exact: true });
   await panel.getByRole('button', { name: 'Sync now' }).click();
   await expect(panel.getByTestId('sync-status-text')).toHaveText('Synced', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Close' }).click();

@@ -4,6 +4,7 @@ import { renewSession } from '../../server/src/bootstrap/sessions';
 import { readBootstrapToken, signBootstrapToken } from '../../server/src/bootstrap/token';
 import { readConfig } from '../../server/src/config';
 import type { Deps } from '../../server/src/deps';
+import { Timing } from '../../server/src/http/timing';
 import type { AppEnv } from '../../server/src/http/types';
 import { BUCKETS } from '../../server/src/middleware/buckets';
 import { rateLimit } from '../../server/src/middleware/rate-limit';
@@ -44,6 +45,7 @@ function appWith(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    c.set('timing', new Timing());
     c.set('auth', { userId: who.userId, deviceId: who.deviceId, tokenExpiresAtMs: 1e13 });
     c.set('vaultId', who.vaultId);
     await next();

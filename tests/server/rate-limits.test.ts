@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DevRateWindowResponse } from '../../src/sync/protocol/dev-tools';
 import { api, errorCode, signInDevice } from './helpers';
 
 describe('fixed-window rate limits (real workerd)', () => {
@@ -26,5 +27,35 @@ describe('fixed-window rate limits (real workerd)', () => {
     expect((refused.body as { error: { bucket: string } }).error.bucket).toBe('sync_manifest');
     // the bucket is per device: another device of the same account is unaffected
     expect((await api('/sync/manifest', { token: other.accessToken })).status).toBe(200);
+  });
+
+  // the snapshot GET counts in the same D1 batch as its read (docs/protocol.md): still exact
+  it('crdt_pull: the snapshot GET counts every request, a refused id too, then 429 at the ceiling', async () => {
+    const d = await signInDevice();
+    const res = await api<DevRateWindowResponse>('/dev/rate-windows/crdt_pull', {
+      method: 'PUT',
+      token: d.accessToken,
+      body: { count: 598 },
+    });
+    expect(res.status).toBe(200);
+    const get = (id: string) => api(`/sync/crdt/snapshot/${id}`, { token: d.accessToken });
+    const bad = await get('x'.repeat(513));
+    const last = await get('n1');
+    const over = await get('n1');
+    // a minute boundary crossed in between resets the window (rare): nothing to check then
+    if (Date.now() >= res.body.windowEndsAt) return;
+    expect(errorCode(bad)).toBe('VALIDATION_ERROR');
+    expect(last.status).toBe(200);
+    expect(last.body).toEqual({
+      snapshot: null,
+      sequenceNum: 0,
+      signerDeviceId: null,
+      revision: null,
+      signature: null,
+    });
+    expect(over.status).toBe(429);
+    expect(errorCode(over)).toBe('RATE_LIMITED');
+    expect((over.body as { error: { bucket: string } }).error.bucket).toBe('crdt_pull');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 });

@@ -83,6 +83,15 @@ export function inlineBlobs(db: Sql, large: BlobStore, maxInline = INLINE_BLOB_M
   };
 }
 
+/**
+ * A SQL expression: the inline bytes of the object whose key is the column `keyColumn`, NULL when
+ * the object is not inline (then it is in the object store, or gone). Lets a route read a row
+ * and its small object in one statement; the object's place stays this file's business.
+ */
+export function inlineBytesOf(keyColumn: string): string {
+  return `(SELECT bytes FROM inline_blobs WHERE key = ${keyColumn})`;
+}
+
 /** Entries in groups of at most 50 statements and BATCH_BYTES of objects (one object always fits). */
 function byBytes(entries: readonly BlobEntry[]): BlobEntry[][] {
   const groups: BlobEntry[][] = [];

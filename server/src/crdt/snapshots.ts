@@ -1,8 +1,10 @@
 import { fromBase64, toBase64 } from '../../../src/sync/crypto/bytes';
 import type { CrdtSnapshotResponse, SnapshotMeta } from '../../../src/sync/protocol/crdt';
 import { CRDT_SNAPSHOT_MAX_BYTES, TYPE_FILTER_MAX_PARAMETERS } from '../../../src/sync/protocol/limits';
+import { inlineBytesOf } from '../adapters/inline-blobs';
 import type { Deps } from '../deps';
 import { chunk } from '../domain/chunk';
+import type { Timing } from '../http/timing';
 import { type Statement, sql } from '../ports/sql';
 import { randomRevision, snapshotRevision } from './revision';
 import type { NoteScope } from './updates';
@@ -173,16 +175,36 @@ export function snapshotStatements(
 
 export { randomRevision };
 
-/** `GET /sync/crdt/snapshot/:noteId`; `snapshot` is null when the row exists but its blob is gone. */
-export async function readSnapshot(
+export type SnapshotReadRow = SnapshotRow & { inline_bytes: Uint8Array | null };
+
+/**
+ * The read of `GET /sync/crdt/snapshot/:noteId`: the note's snapshot row with its object's bytes
+ * when they are inline in D1 (one statement, so the route sends it in the rate limiter's batch:
+ * docs/protocol.md, "Where a request's time goes"). No row: the note has no snapshot.
+ */
+export function snapshotReadStatement(scope: { userId: string; vaultId: string }, noteId: string): Statement {
+  return sql(
+    `SELECT s.note_id, s.sequence_num, s.revision, s.blob_key, s.size_bytes, s.signer_device_id, s.signature,
+       s.created_at, ${inlineBytesOf('s.blob_key')} AS inline_bytes
+     FROM crdt_snapshots s WHERE s.user_id = ? AND s.vault_id = ? AND s.note_id = ?`,
+    scope.userId,
+    scope.vaultId,
+    noteId,
+  );
+}
+
+/**
+ * The response from the row `snapshotReadStatement` read; `snapshot` is null when the row exists
+ * but its object is gone. An object not inline (over the inline cap, or written before inline
+ * objects existed) is read from the blob store.
+ */
+export async function snapshotResponse(
   deps: Deps,
-  scope: { userId: string; vaultId: string },
-  noteId: string,
+  row: SnapshotReadRow | undefined,
+  timing: Timing,
 ): Promise<CrdtSnapshotResponse> {
-  const state = (await readNoteStates(deps, scope, [noteId])).get(noteId);
-  const row = state?.snapshot;
   if (!row) return { snapshot: null, sequenceNum: 0, signerDeviceId: null, revision: null, signature: null };
-  const bytes = await deps.blobs.get(row.blob_key);
+  const bytes = row.inline_bytes ?? (await timing.measure('blobs', () => deps.blobs.get(row.blob_key)));
   const meta = await metaOf(row);
   return { snapshot: bytes ? toBase64(bytes) : null, ...meta, signature: bytes ? row.signature : null };
 }

@@ -2,6 +2,7 @@ import type { ClientIdentity } from '../../../src/sync/protocol/client-header';
 import type { NegotiatedTypes } from '../../../src/sync/protocol/item-types';
 import type { Deps } from '../deps';
 import type { Entitlement } from '../plans/entitlement';
+import type { VaultRow } from '../vaults/resolve-vault';
 import type { Timing } from './timing';
 
 export interface AuthContext {
@@ -18,6 +19,8 @@ export interface AppVariables {
   client: ClientIdentity | null;
   auth: AuthContext;
   entitlement: Entitlement;
+  /** the account's vault directory, read with the access checks (null until then) */
+  vaultRows: readonly VaultRow[] | null;
   vaultId: string;
   syncTypes: NegotiatedTypes;
 }

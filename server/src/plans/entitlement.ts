@@ -20,23 +20,35 @@ export interface Entitlement {
 }
 
 export async function readEntitlement(deps: Deps, userId: string): Promise<Entitlement | null> {
-  const row = await deps.sql.first<{
-    plan: string;
-    status: string;
-    source: string;
-    expires_at: number | null;
-    storage_limit_bytes: number | null;
-    file_limit_bytes: number | null;
-  }>(
-    sql(
-      'SELECT plan, status, source, expires_at, storage_limit_bytes, file_limit_bytes FROM entitlements WHERE user_id = ?',
-      userId,
-    ),
+  return entitlementOf(
+    await deps.sql.first<EntitlementRow>(entitlementStatement(userId)),
+    deps.clock.nowMs(),
   );
+}
+
+export interface EntitlementRow {
+  plan: string;
+  status: string;
+  source: string;
+  expires_at: number | null;
+  storage_limit_bytes: number | null;
+  file_limit_bytes: number | null;
+}
+
+/** The account's entitlement row (read with the access checks of a sync request, sync-access.ts). */
+export function entitlementStatement(userId: string): Statement {
+  return sql(
+    'SELECT plan, status, source, expires_at, storage_limit_bytes, file_limit_bytes FROM entitlements WHERE user_id = ?',
+    userId,
+  );
+}
+
+/** The entitlement a row grants at `nowMs`; null for no row or an unknown plan. */
+export function entitlementOf(row: EntitlementRow | null | undefined, nowMs: number): Entitlement | null {
   if (!row || !(PLAN_IDS as readonly string[]).includes(row.plan)) return null;
   const plan = row.plan as PlanId;
   const status = row.status as EntitlementStatus;
-  const unexpired = row.expires_at === null || row.expires_at > deps.clock.nowMs();
+  const unexpired = row.expires_at === null || row.expires_at > nowMs;
   return {
     plan,
     status,

@@ -13,14 +13,21 @@ import {
 } from '../../../src/sync/protocol/crdt';
 import { CRDT_UPDATE_MAX_BYTES } from '../../../src/sync/protocol/limits';
 import { pushSnapshots, type SnapshotInput } from '../crdt/push-snapshots';
-import { checkSnapshot, metaOf, readNoteStates, readSnapshot } from '../crdt/snapshots';
+import {
+  checkSnapshot,
+  metaOf,
+  readNoteStates,
+  type SnapshotReadRow,
+  snapshotReadStatement,
+  snapshotResponse,
+} from '../crdt/snapshots';
 import { listUpdates, listUpdatesBatch, type NoteScope, pushUpdate } from '../crdt/updates';
 import { errorResponse } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import { send } from '../http/send';
 import type { AppEnv } from '../http/types';
 import { BUCKETS } from '../middleware/buckets';
-import { rateLimit } from '../middleware/rate-limit';
+import { limitedRead, rateLimit } from '../middleware/rate-limit';
 import { writeGate } from '../middleware/write-gate';
 import type { HubFrame } from '../ports/hub';
 
@@ -106,14 +113,16 @@ export function crdtRoutes(): Hono<AppEnv> {
     if (!body.ok) return body.response;
     const deps = c.get('deps');
     const scope = { userId: c.get('auth').userId, vaultId: c.get('vaultId') };
-    const [notes, states] = await Promise.all([
-      listUpdatesBatch(deps, scope, body.value.notes, body.value.limit),
-      readNoteStates(
-        deps,
-        scope,
-        body.value.notes.map((n) => n.noteId),
-      ),
-    ]);
+    const [notes, states] = await c.get('timing').measure('state', () =>
+      Promise.all([
+        listUpdatesBatch(deps, scope, body.value.notes, body.value.limit),
+        readNoteStates(
+          deps,
+          scope,
+          body.value.notes.map((n) => n.noteId),
+        ),
+      ]),
+    );
     const snapshotMeta: Record<string, SnapshotMeta> = {};
     for (const [noteId, state] of states)
       if (state.snapshot) snapshotMeta[noteId] = await metaOf(state.snapshot);
@@ -181,12 +190,20 @@ export function crdtRoutes(): Hono<AppEnv> {
     return c.json({ results: res.value.results });
   });
 
-  r.get('/crdt/snapshot/:noteId', rateLimit(BUCKETS.crdt_pull), async (c) => {
+  // the rate count and the read in one D1 batch: one GET per note body on a fresh device
+  r.get('/crdt/snapshot/:noteId', async (c) => {
     const noteId = c.req.param('noteId');
-    if (!v.is(itemId, noteId)) return errorResponse(c, 'VALIDATION_ERROR', 'bad note id');
-    return c.json(
-      await readSnapshot(c.get('deps'), { userId: c.get('auth').userId, vaultId: c.get('vaultId') }, noteId),
+    const valid = v.is(itemId, noteId);
+    const scope = { userId: c.get('auth').userId, vaultId: c.get('vaultId') };
+    const counted = await limitedRead(
+      c,
+      BUCKETS.crdt_pull,
+      valid ? [snapshotReadStatement(scope, noteId)] : [],
     );
+    if (!counted.ok) return counted.response;
+    if (!valid) return errorResponse(c, 'VALIDATION_ERROR', 'bad note id');
+    const row = counted.rows[0]?.[0] as SnapshotReadRow | undefined;
+    return c.json(await snapshotResponse(c.get('deps'), row, c.get('timing')));
   });
   return r;
 }

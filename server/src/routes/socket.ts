@@ -6,7 +6,7 @@ import { send } from '../http/send';
 import type { AppEnv } from '../http/types';
 import { BUCKETS } from '../middleware/buckets';
 import { rateLimit } from '../middleware/rate-limit';
-import { resolveVault } from '../vaults/resolve-vault';
+import { pickVault, resolveVault } from '../vaults/resolve-vault';
 
 /**
  * `GET /sync/socket`: the WebSocket of spec 6 (docs/protocol.md "Sockets"). Authenticated and
@@ -19,12 +19,12 @@ export function socketRoutes(): Hono<AppEnv> {
       return errorResponse(c, 'VALIDATION_ERROR', 'expected a WebSocket upgrade');
     }
     const { userId, deviceId, tokenExpiresAtMs } = c.get('auth');
-    const vault = await resolveVault(
-      c.get('deps'),
-      userId,
-      c.req.header('x-svc-vault-id') ?? c.req.query('vault') ?? null,
-      c.get('entitlement').limits.vaultLimit,
-    );
+    const header = c.req.header('x-svc-vault-id') ?? c.req.query('vault') ?? null;
+    const limit = c.get('entitlement').limits.vaultLimit;
+    const rows = c.get('vaultRows');
+    const vault = rows
+      ? pickVault(rows, header, limit)
+      : await resolveVault(c.get('deps'), userId, header, limit);
     if (!vault.ok) return send(c, vault);
     const types = negotiateSyncTypes(c.req.header('x-svc-sync-types') ?? c.req.query('types') ?? null).types;
     const items = (c.req.header('x-svc-socket-items') ?? c.req.query('items')) === '1';

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
-import { authenticate } from '../middleware/authenticate';
 import { BUCKETS } from '../middleware/buckets';
-import { planGate } from '../middleware/plan-gate';
 import { rateLimit } from '../middleware/rate-limit';
 import { serverTiming } from '../middleware/server-timing';
+import { syncAccess } from '../middleware/sync-access';
 import { vaultScope } from '../middleware/vault-scope';
 import { bootstrapRoutes } from './bootstrap';
 import { crdtRoutes } from './crdt';
@@ -20,9 +19,10 @@ import { vaultRoutes } from './vaults';
  */
 export function syncRoutes(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.use('*', authenticate);
-  r.use('*', planGate);
+  // first, so `total` and the stages cover authentication and the plan gate too
   r.use('*', serverTiming);
+  // authentication, then the paid-plan gate, read in one batch
+  r.use('*', syncAccess);
   r.use('/status', rateLimit(BUCKETS.sync_status));
   r.use('/vaults', rateLimit(BUCKETS.sync_vaults));
   r.use('/vaults/*', rateLimit(BUCKETS.sync_vaults));

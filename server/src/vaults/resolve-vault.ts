@@ -1,6 +1,6 @@
 import type { Deps } from '../deps';
 import { fail, ok, type Result } from '../domain/result';
-import { sql } from '../ports/sql';
+import { type Statement, sql } from '../ports/sql';
 
 /** The vault of accounts that predate the vault directory (and of accounts with no vault yet). */
 export const DEFAULT_VAULT_ID = 'default';
@@ -20,9 +20,24 @@ export async function resolveVault(
   header: string | null,
   vaultLimit: number | null,
 ): Promise<Result<string>> {
-  const rows = await deps.sql.all<{ vault_id: string }>(
-    sql('SELECT vault_id FROM sync_vaults WHERE user_id = ? ORDER BY created_at LIMIT 1001', userId),
-  );
+  return pickVault(await deps.sql.all<VaultRow>(vaultRowsStatement(userId)), header, vaultLimit);
+}
+
+export interface VaultRow {
+  vault_id: string;
+}
+
+/** The account's registered vaults, oldest first (read with the access checks, sync-access.ts). */
+export function vaultRowsStatement(userId: string): Statement {
+  return sql('SELECT vault_id FROM sync_vaults WHERE user_id = ? ORDER BY created_at LIMIT 1001', userId);
+}
+
+/** `resolveVault` over rows already read by `vaultRowsStatement`. */
+export function pickVault(
+  rows: readonly VaultRow[],
+  header: string | null,
+  vaultLimit: number | null,
+): Result<string> {
   if (vaultLimit !== null && rows.length > vaultLimit) {
     return fail('SYNC_VAULT_LIMIT_EXCEEDED', 'the account has more vaults than its plan allows', {
       vaultLimit,
@@ -31,7 +46,7 @@ export async function resolveVault(
   }
   if (header === null || header === '') {
     if (rows.length === 0) return ok(DEFAULT_VAULT_ID);
-    if (rows.length === 1) return ok((rows[0] as { vault_id: string }).vault_id);
+    if (rows.length === 1) return ok((rows[0] as VaultRow).vault_id);
     return fail('VALIDATION_ERROR', 'the account has several vaults: send X-Svc-Vault-Id');
   }
   if (header === DEFAULT_VAULT_ID) return ok(DEFAULT_VAULT_ID);

@@ -1,5 +1,5 @@
 import type { Caller } from '../../worker/ops/context';
-import type { JsonRpcResponse } from '../../worker/tools/mcp/jsonRpc';
+import type { SerializedResponse } from '../../worker/tools/mcp/serializedResponse';
 import type { ToolDescriptor } from '../../worker/tools/toolHost';
 import type { ToolsDocument } from '../../worker/tools/toolsDocument';
 
@@ -13,8 +13,14 @@ export interface McpBridgeRequest {
   caller: Caller;
 }
 
-/** `response` null: the message was a notification or a response (HTTP 202, no body). */
-export type McpBridgeReply = { ok: true; response: JsonRpcResponse | null } | { ok: false; message: string };
+/**
+ * `response` null: the message was a notification or a response (HTTP 202, no body). Otherwise
+ * the response as JSON text, made by the side that made the response (the service worker sends
+ * it as the body unchanged).
+ */
+export type McpBridgeReply =
+  | { ok: true; response: SerializedResponse | null }
+  | { ok: false; message: string };
 
 export const MCP_BRIDGE_TYPE = 'cairn:mcp';
 

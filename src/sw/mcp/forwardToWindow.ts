@@ -1,5 +1,10 @@
 import type { Caller } from '../../worker/ops/context';
-import { failure, INTERNAL_ERROR, type JsonRpcResponse } from '../../worker/tools/mcp/jsonRpc';
+import { failure, INTERNAL_ERROR } from '../../worker/tools/mcp/jsonRpc';
+import {
+  asSerialized,
+  type SerializedResponse,
+  serializeResponse,
+} from '../../worker/tools/mcp/serializedResponse';
 import { MCP_BRIDGE_TYPE, type McpBridgeReply, type McpBridgeRequest } from './bridgeMessages';
 import type { WindowLike } from './pickWindow';
 
@@ -23,19 +28,25 @@ export function forwardToWindow(
   message: unknown,
   caller: Caller,
   timeoutMs = WINDOW_REPLY_TIMEOUT_MS,
-): Promise<JsonRpcResponse | null> {
+): Promise<SerializedResponse | null> {
   const channel = new MessageChannel();
   const request: McpBridgeRequest = { type: MCP_BRIDGE_TYPE, message, caller };
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       channel.port1.close();
-      resolve(failure(idOf(message), INTERNAL_ERROR, 'The Cairn tab did not answer in time'));
+      resolve(
+        serializeResponse(failure(idOf(message), INTERNAL_ERROR, 'The Cairn tab did not answer in time')),
+      );
     }, timeoutMs);
     channel.port1.onmessage = (event: MessageEvent<McpBridgeReply>) => {
       clearTimeout(timer);
       channel.port1.close();
       const reply = event.data;
-      resolve(reply.ok ? reply.response : failure(idOf(message), INTERNAL_ERROR, reply.message));
+      resolve(
+        reply.ok
+          ? asSerialized(reply.response)
+          : serializeResponse(failure(idOf(message), INTERNAL_ERROR, reply.message)),
+      );
     };
     target.postMessage(request, [channel.port2]);
   });

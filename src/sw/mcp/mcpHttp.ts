@@ -1,7 +1,8 @@
 import type { Caller } from '../../worker/ops/context';
 import { handleJsonRpc } from '../../worker/tools/mcp';
-import { failure, type JsonRpcResponse, PARSE_ERROR } from '../../worker/tools/mcp/jsonRpc';
+import { failure, PARSE_ERROR } from '../../worker/tools/mcp/jsonRpc';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../worker/tools/mcp/protocolVersion';
+import { type SerializedResponse, serializeResponse } from '../../worker/tools/mcp/serializedResponse';
 import type { McpToolsFile } from './bridgeMessages';
 import { offlineHost } from './offlineHost';
 import type { McpTarget } from './portTarget';
@@ -24,7 +25,11 @@ export interface McpHttpDeps {
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+function jsonText(status: number, body: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
     status,
     headers: { ...NO_STORE, 'Content-Type': 'application/json', ...headers },
   });
@@ -83,24 +88,25 @@ export async function handleMcpHttp(
     ...(target === null ? {} : { clientId: target.windowId }),
     ...(clientName === undefined ? {} : { clientName }),
   };
-  let response: JsonRpcResponse | null;
+  let response: SerializedResponse | null;
   if (target !== null) {
     response = await target.send(message, caller);
   } else {
     const file = await deps.toolsFile();
-    response = await handleJsonRpc(message, {
+    const answered = await handleJsonRpc(message, {
       host: offlineHost(file),
       caller,
       version: file?.version ?? 'unknown',
     });
+    response = answered === null ? null : serializeResponse(answered);
   }
   if (response === null) return new Response(null, { status: 202, headers: NO_STORE });
   // A session id is issued with a successful initialize: it carries the client's name to the
   // approval dialog on later calls. An unknown id is not an error (the worker may have restarted).
   const isInitialize =
     newName !== undefined || (message as { method?: unknown } | null)?.method === 'initialize';
-  if (isInitialize && 'result' in response) {
-    return json(200, response, { 'Mcp-Session-Id': deps.sessions.open(newName) });
+  if (isInitialize && response.success) {
+    return jsonText(200, response.json, { 'Mcp-Session-Id': deps.sessions.open(newName) });
   }
-  return json(200, response);
+  return jsonText(200, response.json);
 }

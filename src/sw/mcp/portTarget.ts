@@ -1,5 +1,10 @@
 import type { Caller } from '../../worker/ops/context';
-import { failure, INTERNAL_ERROR, type JsonRpcResponse } from '../../worker/tools/mcp/jsonRpc';
+import { failure, INTERNAL_ERROR } from '../../worker/tools/mcp/jsonRpc';
+import {
+  asSerialized,
+  type SerializedResponse,
+  serializeResponse,
+} from '../../worker/tools/mcp/serializedResponse';
 import type { McpPortReply, McpPortRequest } from './bridgeMessages';
 import { WINDOW_REPLY_TIMEOUT_MS } from './forwardToWindow';
 
@@ -7,7 +12,8 @@ import { WINDOW_REPLY_TIMEOUT_MS } from './forwardToWindow';
 export interface McpTarget {
   /** the window (client id) the call is answered in */
   windowId: string;
-  send(message: unknown, caller: Caller): Promise<JsonRpcResponse | null>;
+  /** the response as JSON text, or null for a notification (HTTP 202) */
+  send(message: unknown, caller: Caller): Promise<SerializedResponse | null>;
 }
 
 /** The slice of MessagePort used here (injected in tests). */
@@ -47,11 +53,17 @@ export function createPortTarget(
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           waiting.delete(rid);
-          resolve(failure(idOf(message), INTERNAL_ERROR, 'The Cairn tab did not answer in time'));
+          resolve(
+            serializeResponse(failure(idOf(message), INTERNAL_ERROR, 'The Cairn tab did not answer in time')),
+          );
         }, timeoutMs);
         waiting.set(rid, (reply) => {
           clearTimeout(timer);
-          resolve(reply.ok ? reply.response : failure(idOf(message), INTERNAL_ERROR, reply.message));
+          resolve(
+            reply.ok
+              ? asSerialized(reply.response)
+              : serializeResponse(failure(idOf(message), INTERNAL_ERROR, reply.message)),
+          );
         });
         port.postMessage({ rid, message, caller });
       });

@@ -12,6 +12,8 @@ export interface QueuedRecord {
   id: string;
   op: RecordOp;
   version: number;
+  /** device clock when the row was queued (its push lag, spec 6.2); absent when the port does not know */
+  enqueuedAt?: number;
 }
 
 export type RecordOutcome =
@@ -91,6 +93,8 @@ export interface ApplyResult {
   held: HeldItem[];
   /** items this build never stores (a relation definition, a journal without date): `declinedSyncRefs` */
   declined: ItemKey[];
+  /** items whose payload fails this build's schema of the type (not stored): `schemaInvalidItems` */
+  unreadable: ItemKey[];
 }
 
 /** What the purged-tombstone rule (4.3.7) needs to know of a local row. */

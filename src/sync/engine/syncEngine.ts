@@ -7,7 +7,7 @@ import type { BodyPort, OutboxPort, RecordPort, StatePort } from './ports';
 import { createKeyDirectory } from './pull/keyDirectory';
 import { manifestCheck } from './pull/manifestCheck';
 import { createPeriodicSweep } from './pull/periodicSweep';
-import { pullChanges, QUARANTINE } from './pull/pullChanges';
+import { CORRUPT_ITEMS, pullChanges, QUARANTINE } from './pull/pullChanges';
 import type { SessionRevisions } from './pull/sweepBodies';
 import { BatchSize } from './push/batchSize';
 import { createBodyWindows } from './push/bodyWindows';
@@ -18,7 +18,11 @@ import { pushBodies } from './push/pushBodies';
 import { pushRecords } from './push/pushRecords';
 import { createSnapshotSchedule, type SnapshotDelays } from './push/snapshotSchedule';
 import { createRateHold } from './rateHold';
+import type { ItemsFrame } from './socket/socketItemsApplier';
+import { createSocketLink } from './socket/socketLink';
 import { phaseOf, type SyncStatus } from './syncStatus';
+import { createEngineTelemetry } from './telemetry/engineTelemetry';
+import type { SyncTelemetry } from './telemetry/syncTelemetry';
 
 export const PUSH_DEBOUNCE_MS = 300;
 export const PULL_TICK_MS = 60_000;
@@ -49,6 +53,8 @@ export interface EngineDeps {
   snapshotDelays?: SnapshotDelays | undefined;
   /** told after commit, with only the rows that changed (ITEM_SYNCED, spec 6.2) */
   onApplied: (changed: { type: string; id: string }[]) => void;
+  /** `sync_run_completed` events (spec 6.2); absent: nothing is measured */
+  telemetry?: SyncTelemetry | undefined;
 }
 
 /**
@@ -74,6 +80,7 @@ export function createSyncEngine(deps: EngineDeps) {
   });
   const windows = createBodyWindows({ now: deps.now, timers: deps.timers, flush: () => void run() });
   const rate = createRateHold({ now: deps.now, timers: deps.timers, fire: () => void run() });
+  const telemetry = createEngineTelemetry({ ...deps, deviceId: deps.signer.deviceId });
   let stopped = true;
   let running: Promise<void> | null = null;
   let again = false;
@@ -90,17 +97,25 @@ export function createSyncEngine(deps: EngineDeps) {
     queued: 0,
     deadLetters: 0,
     quarantined: 0,
+    corrupt: 0,
     error: null,
     lastSyncedAt: null,
   };
   const feedTypes = [...deps.types, NOTE_BODY_TOKEN, PURGED_TOMBSTONES_TOKEN];
   // a fresh device's first pull runs under a bootstrap session (elevated pull buckets)
   const bootstrap = createBootstrapSession({ call: deps.call, vaultId: deps.keyring.vaultId, now: deps.now });
-  const pullCall = withBootstrapToken(deps.call, bootstrap);
+  // socket frames: their items applier, the tick skip, the busy gate and the owned-through mark
+  const link = createSocketLink({
+    ...deps,
+    halted: () => stopped || rate.held() || status.error?.category === 'offline',
+    onFrameApplied: telemetry.socketFrame,
+  });
+  const pullCall = link.pullCall(withBootstrapToken(deps.call, bootstrap));
 
   async function publish(error: SyncStatus['error'] | undefined, synced: boolean) {
     const counts = await deps.outbox.counts();
     const quarantined = Object.keys((await deps.state.get<Record<string, unknown>>(QUARANTINE)) ?? {}).length;
+    const corrupt = Object.keys((await deps.state.get<Record<string, unknown>>(CORRUPT_ITEMS)) ?? {}).length;
     const { schemaInvalid = 0, ...shown } = counts;
     // a clean run with items retired by the pre-send check still says so (spec 4.2.3, part 8)
     const invalid: SyncStatus['error'] =
@@ -114,6 +129,7 @@ export function createSyncEngine(deps: EngineDeps) {
     const next = {
       ...shown,
       quarantined,
+      corrupt,
       error: error === undefined ? status.error : (error ?? invalid),
       lastSyncedAt: synced ? deps.now() : status.lastSyncedAt,
     };
@@ -132,6 +148,8 @@ export function createSyncEngine(deps: EngineDeps) {
 
   async function cycle(): Promise<void> {
     lastStart = deps.now();
+    link.cycleStarted();
+    const measured = telemetry.begin();
     const isStopped = () => stopped;
     let bodyTooLarge: SyncError | null = null;
     await publish(undefined, false);
@@ -143,25 +161,43 @@ export function createSyncEngine(deps: EngineDeps) {
         await deps.records.repairOrphans();
         repaired = true;
       }
-      const pushed = await pushRecords({ ...deps, batch, types: deps.types, stopped: isStopped });
+      const pushed = await link.busy(() =>
+        pushRecords({
+          ...deps,
+          pushAccepted: measured.pushAccepted,
+          batch,
+          types: deps.types,
+          stopped: isStopped,
+        }),
+      );
       if (pushed.kind === 'stopped') return fail(pushed.error);
-      const bodies = await pushBodies({
-        ...deps,
-        keys,
-        routes,
-        session,
-        due: windows.takeIfDue,
-        onUpdatePushed: schedule.updated,
-        stopped: isStopped,
-      });
+      const bodies = await link.busy(() =>
+        pushBodies({
+          ...deps,
+          keys,
+          routes,
+          session,
+          due: windows.takeIfDue,
+          onUpdatePushed: schedule.updated,
+          stopped: isStopped,
+        }),
+      );
       // a body too large for the service stays queued and is reported at the end of the run:
       // it must not stop the pull, or one big note would keep this device from receiving anything
       if (bodies.error?.code === NOTE_TOO_LARGE) bodyTooLarge = bodies.error;
       else if (bodies.error) return fail(bodies.error);
     }
     await bootstrap.openIfFresh(deps.state);
-    const pullDeps = { ...deps, call: pullCall, keys, session, types: feedTypes, stopped: isStopped };
-    const pulled = await pullChanges(pullDeps);
+    const pullDeps = {
+      ...deps,
+      call: measured.pullCall(pullCall),
+      records: measured.pullRecords(link.pullRecords(deps.records)),
+      keys,
+      session,
+      types: feedTypes,
+      stopped: isStopped,
+    };
+    const pulled = await link.pulling(() => pullChanges(pullDeps));
     // committed slices are announced even when a later page failed (spec 6.2)
     if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
     if (pulled.kind === 'stopped') return fail(pulled.error);
@@ -177,15 +213,22 @@ export function createSyncEngine(deps: EngineDeps) {
     if (swept) return fail(swept);
     const due = parked ? [] : schedule.takeDue();
     if (due.length > 0) {
-      const compacted = await compactBodies(
-        { ...deps, keys, routes, session, schedule, stopped: isStopped },
-        due,
+      const compacted = await link.busy(() =>
+        compactBodies({ ...deps, keys, routes, session, schedule, stopped: isStopped }, due),
       );
       if (compacted) return fail(compacted);
     }
     // merges that kept local changes were queued by the pull: send them in this cycle
     if (!parked && (await deps.outbox.counts()).queued > 0) {
-      const again = await pushRecords({ ...deps, batch, types: deps.types, stopped: isStopped });
+      const again = await link.busy(() =>
+        pushRecords({
+          ...deps,
+          pushAccepted: measured.pushAccepted,
+          batch,
+          types: deps.types,
+          stopped: isStopped,
+        }),
+      );
       if (again.kind === 'stopped') return fail(again.error);
     }
     await publish(bodyTooLarge ? errorOf(bodyTooLarge) : null, true);
@@ -210,12 +253,20 @@ export function createSyncEngine(deps: EngineDeps) {
     }
     running = cycle()
       .catch((err: unknown) => fail({ code: 'CLIENT_ERROR', message: String(err), status: 0 }))
+      // stopped under it (the vault closing): reporting its failure fails on storage too
+      .catch((err: unknown) => {
+        if (!stopped) throw err;
+      })
       .finally(() => {
+        telemetry.end();
         running = null;
         if (again && !stopped) {
           again = false;
           void run();
-        } else if (!stopped) void publish(undefined, false);
+        } else if (!stopped)
+          void publish(undefined, false).catch((err: unknown) => {
+            if (!stopped) console.error('sync status', err);
+          });
       });
     return running;
   }
@@ -224,11 +275,16 @@ export function createSyncEngine(deps: EngineDeps) {
     start() {
       if (!stopped) return;
       stopped = false;
-      tick = deps.timers.setInterval(() => void run(), PULL_TICK_MS);
+      link.start();
+      // the tick sends nothing while the socket stayed connected since the last one (4.3.1)
+      tick = deps.timers.setInterval(() => {
+        if (!link.tickSkips()) void run();
+      }, PULL_TICK_MS);
       void run();
     },
     stop() {
       stopped = true;
+      link.stop();
       windows.stop();
       schedule.stop();
       rate.stop();
@@ -263,7 +319,6 @@ export function createSyncEngine(deps: EngineDeps) {
     bodyChanged(docId: string) {
       if (!stopped) windows.touched(docId);
     },
-    /** a socket frame announced data: pull now (wakes during a cycle collapse into one more) */
     /**
      * The socket announced data (spec 4.3.1). A wake whose cursor is at or below what this device
      * already pulled is dropped: every pull costs a request of the account-wide `sync_changes`
@@ -272,6 +327,18 @@ export function createSyncEngine(deps: EngineDeps) {
     wake(cursor?: number) {
       if (cursor !== undefined && cursor <= pulledThrough) return;
       void run();
+    },
+    /**
+     * A frame's items (spec 2.5, 6.1): applied directly, one frame at a time, unless a pull owns
+     * them already; the socket calls `wake` for the same frame, so its pull is scheduled anyway.
+     * Resolves once the frame was applied or dropped.
+     */
+    items(frame: ItemsFrame): Promise<void> {
+      return stopped ? Promise.resolve() : link.items(frame);
+    },
+    /** the socket opened (a new generation) or closed (null): the tick skip and the key directory */
+    connection(generation: number | null) {
+      link.connection(generation);
     },
     /** runs a cycle now and resolves when it (and any cycle it queued) is done */
     async syncNow() {

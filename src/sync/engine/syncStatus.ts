@@ -2,7 +2,8 @@ import type { SyncErrorCategory } from './http/syncError';
 
 /**
  * What the status indicator shows. `synced` is only ever reported when nothing is queued, nothing
- * is dead-lettered, nothing is quarantined and the last run ended without error (issue 7 part 8).
+ * is dead-lettered, nothing is quarantined or held as corrupt, and the last run ended without
+ * error (issue 7 part 8).
  */
 export type SyncPhase = 'off' | 'syncing' | 'synced' | 'pending' | 'error' | 'parked';
 
@@ -11,6 +12,8 @@ export interface SyncStatus {
   queued: number;
   deadLetters: number;
   quarantined: number;
+  /** items in the corrupt-item tracker: received damaged, fetched again hourly (spec 8.3) */
+  corrupt: number;
   /** category of the last run's error, null after a clean run */
   error: {
     category: SyncErrorCategory | 'note_too_large' | 'schema_invalid';
@@ -24,6 +27,6 @@ export function phaseOf(s: Omit<SyncStatus, 'phase'>, running: boolean, parked: 
   if (parked) return 'parked';
   if (running) return 'syncing';
   if (s.error) return 'error';
-  if (s.queued > 0 || s.deadLetters > 0 || s.quarantined > 0) return 'pending';
+  if (s.queued > 0 || s.deadLetters > 0 || s.quarantined > 0 || s.corrupt > 0) return 'pending';
   return s.lastSyncedAt === null ? 'pending' : 'synced';
 }

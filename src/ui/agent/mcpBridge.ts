@@ -6,6 +6,7 @@ import {
   type McpBridgeReply,
 } from '../../sw/mcp/bridgeMessages';
 import type { AgentSession } from '../../worker/agent/agentSession';
+import { serializeResponse } from '../../worker/tools/mcp/serializedResponse';
 
 type SessionRemote = Pick<AgentSession, 'handleJsonRpc'>;
 
@@ -28,7 +29,8 @@ export function listenForMcp(
     let reply: McpBridgeReply;
     try {
       const remote = await session();
-      reply = { ok: true, response: await remote.handleJsonRpc(event.data.message, event.data.caller) };
+      const response = await remote.handleJsonRpc(event.data.message, event.data.caller);
+      reply = { ok: true, response: response === null ? null : serializeResponse(response) };
     } catch (cause) {
       reply = { ok: false, message: cause instanceof Error ? cause.message : String(cause) };
     }

@@ -3,6 +3,7 @@ import type { AppError } from '../../shared/result';
 import { readOp } from '../planning/shared/callOp';
 import { createLiveValue } from '../planning/shared/createLiveValue';
 import type { VaultClient } from '../vault/createVaultClient';
+import { reconciledValueStorage } from '../vault/reconciledStorage';
 import type { FolderSettings as Settings } from './createFolderConfig';
 import './folderSettings.css';
 
@@ -20,10 +21,17 @@ interface Props {
  */
 export function FolderSettings(props: Props) {
   const [open, setOpen] = createSignal(false);
-  const templates = createLiveValue(props.client, ['templates'], open, async (isOpen) =>
-    isOpen
-      ? readOp<{ templates: { id: string; name: string }[] }>(props.client, 'templates.list')
-      : { ok: true as const, value: { templates: [] } },
+  const templates = createLiveValue(
+    props.client,
+    ['templates'],
+    open,
+    async (isOpen) =>
+      isOpen
+        ? readOp<{ templates: { id: string; name: string }[] }>(props.client, 'templates.list')
+        : { ok: true as const, value: { templates: [] } },
+    // Reconciled: a template added or renamed elsewhere keeps the other options, so the select
+    // still shows the folder's choice instead of its first option.
+    reconciledValueStorage<{ templates: { id: string; name: string }[] }>('id'),
   );
   async function choose(value: string) {
     const err = await props.save({ templateId: value === '' ? null : value });

@@ -1,11 +1,10 @@
 import { Show } from 'solid-js';
-import type { VaultRemote } from '../vault/createVaultClient';
 import { ERROR_TEXT, indicatorText } from './syncMessages';
 import { connectSync, syncState } from './syncSource';
 import './sync.css';
 
 /** The app bar's sync status: words, not a colour only; the error sentence as its title. */
-export function SyncIndicator(props: { client: { api: VaultRemote } }) {
+export function SyncIndicator(props: { client: Parameters<typeof connectSync>[0] }) {
   connectSync(props.client);
   return (
     <Show when={syncState()}>

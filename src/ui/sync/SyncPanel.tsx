@@ -8,6 +8,7 @@ import { LinkDevice } from './LinkDevice';
 import { PlanUsage } from './PlanUsage';
 import { RecoveryKeyAgain } from './RecoveryKeyAgain';
 import { RecoveryKeyCard } from './RecoveryKeyCard';
+import { SyncDiagnostics } from './SyncDiagnostics';
 import { ERROR_TEXT, HOLD_TEXT, indicatorText, REVOKED_TEXT } from './syncMessages';
 import { syncApi, syncState } from './syncSource';
 
@@ -171,6 +172,7 @@ export function SyncPanel() {
                 <RecoveryKeyAgain email={s().account?.email} />
                 <LinkDevice />
                 <DeviceList />
+                <SyncDiagnostics />
               </Show>
             </Match>
           </Switch>

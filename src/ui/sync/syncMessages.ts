@@ -41,7 +41,7 @@ const ERROR_WORDS: Record<Category, string> = {
   server: 'Sync error',
 };
 
-/** The indicator's words. Never "Synced" while anything is queued, failed or quarantined. */
+/** The indicator's words. Never "Synced" while anything is queued, failed, quarantined or damaged. */
 export function indicatorText(s: SyncStatus): string {
   switch (s.phase) {
     case 'off':
@@ -59,6 +59,8 @@ export function indicatorText(s: SyncStatus): string {
         s.queued > 0 ? `${s.queued} waiting` : '',
         s.deadLetters > 0 ? `${s.deadLetters} failed` : '',
         s.quarantined > 0 ? `${s.quarantined} quarantined` : '',
+        // received damaged: fetched again by itself within the hour
+        s.corrupt > 0 ? `${s.corrupt} damaged` : '',
       ].filter(Boolean);
       return parts.length > 0 ? `Not synced: ${parts.join(', ')}` : 'Not synced yet';
     }

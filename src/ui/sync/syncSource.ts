@@ -1,7 +1,9 @@
 import * as Comlink from 'comlink';
 import { createSignal } from 'solid-js';
+import type { ChangeBatch } from '../../worker/changes/changeFeed';
 import type { SyncApi } from '../../worker/sync/syncApi';
 import type { SyncState } from '../../worker/sync/syncController';
+import { DIAGNOSTICS_TABLE } from '../../worker/sync/syncDiagnosticsTable';
 import type { VaultRemote } from '../vault/createVaultClient';
 
 /**
@@ -11,15 +13,25 @@ import type { VaultRemote } from '../vault/createVaultClient';
  */
 const [state, setState] = createSignal<SyncState | null>(null);
 const [api, setApi] = createSignal<Comlink.Remote<SyncApi> | null>(null);
+// bumped when the diagnostics log changed (in this tab's engine or another tab's): Settings re-reads
+const [diagnosticsVersion, setDiagnosticsVersion] = createSignal(0);
 // The vault client connected last: switching vaults starts a new worker, whose sync replaces it.
 let connectedTo: unknown = null;
 
 export const syncState = state;
 export const syncApi = api;
+export const syncDiagnosticsVersion = diagnosticsVersion;
 
-export function connectSync(client: { api: VaultRemote }): void {
+export function connectSync(client: {
+  api: VaultRemote;
+  onChange?: (listener: (batch: ChangeBatch) => void) => () => void;
+}): void {
   if (connectedTo === client.api) return;
   connectedTo = client.api;
+  client.onChange?.((batch) => {
+    if (connectedTo !== client.api) return;
+    if (batch.changes.some((c) => c.table === DIAGNOSTICS_TABLE)) setDiagnosticsVersion((v) => v + 1);
+  });
   setApi(null);
   setState(null);
   void client.api.sync().then(async (remote) => {

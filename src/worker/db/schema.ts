@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { type CrdtMarkTables, SYNC_ENGINE_TABLES_V12 } from '../crdt/crdtMarks';
 import { SYNC_ACK_TABLES_V14, type SyncAckTables } from '../sync/syncAcks';
+import { SYNC_DIAGNOSTICS_TABLES_V20, type SyncDiagnosticsTables } from '../sync/syncDiagnosticsTable';
 import { AGENT_TABLES, type AgentTables } from './agentTables';
 import { DERIVE_TABLES_V15, type DeriveTables } from './deriveTables';
 import { EXTRACT_TABLES, type ExtractTables } from './extractTables';
@@ -46,6 +47,8 @@ import { TASK_LINK_TABLES_V17, upgradeTaskLinksV17 } from './taskLinkTables';
  *   visibility, all local to the device (noteLayoutTables.ts).
  * - 2026-11-22 v19: the calendar's note dates: notes `*dateKeys` (`date|property`) and
  *   `*dateProps`, derived from the frontmatter; the upgrade fills existing rows (noteDateTables.ts).
+ * - 2026-11-22 v20: the local sync diagnostics log, the last 500 `sync_run_completed` events
+ *   (sync/syncDiagnosticsTable.ts).
  */
 export type {
   BodyRow,
@@ -67,7 +70,8 @@ export type VaultDb = Dexie &
   SyncAckTables &
   ExtractTables &
   DeriveTables &
-  NoteLayoutTables;
+  NoteLayoutTables &
+  SyncDiagnosticsTables;
 
 export { vaultDbName };
 
@@ -100,5 +104,6 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(17).stores(TASK_LINK_TABLES_V17).upgrade(upgradeTaskLinksV17);
   db.version(18).stores(NOTE_LAYOUT_TABLES_V18);
   db.version(19).stores(NOTE_DATE_TABLES_V19).upgrade(upgradeNoteDatesV19);
+  db.version(20).stores(SYNC_DIAGNOSTICS_TABLES_V20);
   return db;
 }

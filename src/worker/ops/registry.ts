@@ -56,10 +56,18 @@ export function createRegistry(operations: readonly Operation[]): Registry {
     });
   }
 
+  // The list of all operations is fixed once the registry is built: made on first use, frozen
+  // (every caller gets the same object, and its JSON text is made once: serializedResponse.ts).
+  let listed: Result<OperationListEntry[]> | null = null;
   function describe(): Result<OperationListEntry[]>;
   function describe(name: string): Result<OperationDescription>;
   function describe(name?: string): Result<OperationListEntry[] | OperationDescription> {
-    if (name === undefined) return ok(sorted.map(listEntryOf));
+    if (name === undefined) {
+      listed ??= ok(
+        Object.freeze(sorted.map((op) => Object.freeze(listEntryOf(op)))) as OperationListEntry[],
+      );
+      return listed;
+    }
     const found = lookup(name);
     return found.ok ? ok(describeOperation(found.value)) : found;
   }

@@ -3,6 +3,7 @@ import { ChangeFeed } from '../changes/changeFeed';
 import type { VaultDb } from '../db/schema';
 import { createNoteBodies } from '../stores/noteBodies';
 import { createBodyPort } from './applyRemoteBody';
+import { DIAGNOSTICS_TABLE } from './diagnosticsLog';
 import { outboxMiddleware } from './outboxMiddleware';
 import { createSyncController, type SyncController } from './syncController';
 import { APP_VERSION } from './syncTypes';
@@ -90,6 +91,7 @@ export function attachSync(input: AttachSyncInput): SyncController {
         ]),
       );
     },
+    announceDiagnostics: (op, ids) => feed.committed([{ table: DIAGNOSTICS_TABLE, op, ids }]),
     // the DOM handler types name WebSocket's own event classes; SocketLike uses the fields it reads
     openSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike,
     whileLeader: (fn) => {

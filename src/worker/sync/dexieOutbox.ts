@@ -18,7 +18,14 @@ export function createDexieOutbox(db: VaultDb, now: () => number): OutboxPort {
         .filter((r) => !exclude.has(r.qid))
         .limit(limit)
         .toArray();
-      return rows.map(({ qid, type, id, op, version }) => ({ qid, type, id, op, version }));
+      return rows.map(({ qid, type, id, op, version, enqueuedAt }) => ({
+        qid,
+        type,
+        id,
+        op,
+        version,
+        enqueuedAt,
+      }));
     },
 
     async settle(outcomes) {

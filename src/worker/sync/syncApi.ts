@@ -5,6 +5,7 @@ import type { BillingReport } from '../../sync/protocol/plans';
 import type { VaultDb } from '../db/schema';
 import type { JoinerScreen } from './accountScreens';
 import { syncOf } from './attachSync';
+import type { SyncDiagnostics } from './diagnosticsLog';
 import type { SetUpAnswer, SyncController, SyncState } from './syncController';
 
 type Answer<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
@@ -45,6 +46,10 @@ export interface SyncApi {
   joinStop(): Promise<void>;
   /** the page became visible: a parked outbox polls the client policy and resumes by itself */
   foreground(): Promise<void>;
+  /** the local diagnostics log (push lag, edit-to-device latency); null when sync is not attached */
+  diagnostics(): Promise<SyncDiagnostics | null>;
+  /** empties the diagnostics log of this vault */
+  clearDiagnostics(): Promise<void>;
 }
 
 const NOT_ATTACHED = {
@@ -89,6 +94,10 @@ export function createSyncApi(db: VaultDb): SyncApi {
     joinStop: async () => c()?.account.joinStop(),
     foreground: async () => {
       c()?.foreground();
+    },
+    diagnostics: async () => (await c()?.diagnostics.read()) ?? null,
+    clearDiagnostics: async () => {
+      await c()?.diagnostics.clear();
     },
   };
 }

@@ -26,6 +26,7 @@ import { createAccountScreens } from './accountScreens';
 import { applyRecords } from './applyRecords';
 import { createBindingFacts } from './bindingFacts';
 import { createDexieOutbox } from './dexieOutbox';
+import { createDiagnosticsLog } from './diagnosticsLog';
 import { createLocalRecords } from './localRecords';
 import { readRecord } from './recordPayloads';
 import {
@@ -62,6 +63,8 @@ export interface SyncControllerDeps {
   snapshotDelays?: SnapshotDelays;
   /** runs `fn` while this tab leads sync for the vault (a Web Lock); resolves when leadership ends */
   whileLeader: (fn: () => Promise<void>) => void;
+  /** the diagnostics log changed (after commit): the change feed, so every tab's Settings refreshes */
+  announceDiagnostics?: (op: 'put' | 'delete', ids: string[]) => void;
 }
 
 /** What the UI sees of sync (vaultApi.sync.state). */
@@ -107,6 +110,8 @@ export function createSyncController(deps: SyncControllerDeps) {
   const state = createStatePort(db);
   const tokens = createTokenStore(db);
   const outbox = createDexieOutbox(db, deps.now);
+  // sync_run_completed events stay on this device (spec 6.2; docs/sync-client.md)
+  const diagnostics = createDiagnosticsLog({ db, announce: deps.announceDiagnostics });
   const listeners = new Set<(s: SyncState) => void>();
   let engine: SyncEngine | null = null;
   let pendingRecord: VaultKeyRecord | null = null;
@@ -115,6 +120,7 @@ export function createSyncController(deps: SyncControllerDeps) {
     queued: 0,
     deadLetters: 0,
     quarantined: 0,
+    corrupt: 0,
     error: null,
     lastSyncedAt: null,
   };
@@ -212,6 +218,7 @@ export function createSyncController(deps: SyncControllerDeps) {
         });
       },
       onApplied: () => {},
+      telemetry: diagnostics.telemetry,
     });
     engine = created;
     const open = deps.openSocket;
@@ -225,6 +232,9 @@ export function createSyncController(deps: SyncControllerDeps) {
           open,
           timers: deps.timers,
           onWake: (cursor) => created.wake(cursor),
+          // items frames are applied directly (spec 6.1); the wake pull still runs for each
+          onItems: (frame) => void created.items(frame),
+          onConnection: (generation) => created.connection(generation),
           onRevoked: () => void revoked(),
         })
       : null;
@@ -402,6 +412,8 @@ export function createSyncController(deps: SyncControllerDeps) {
       },
       adoptKey,
     }),
+    /** Settings → Sync → Sync diagnostics: the local log of push lags and edit-to-device latencies */
+    diagnostics: { read: diagnostics.read, clear: diagnostics.clear, settled: diagnostics.settled },
     requestPush: () => engine?.requestPush(),
     /** the app came to the foreground: a parked outbox polls the client policy (spec 3.1) */
     foreground: () => engine?.foreground(),

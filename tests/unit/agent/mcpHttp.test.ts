@@ -3,6 +3,7 @@ import type { McpToolsFile } from '../../../src/sw/mcp/bridgeMessages';
 import { handleMcpHttp, type McpHttpDeps } from '../../../src/sw/mcp/mcpHttp';
 import { createSessions } from '../../../src/sw/mcp/sessions';
 import type { Caller } from '../../../src/worker/ops/context';
+import { serializeResponse } from '../../../src/worker/tools/mcp/serializedResponse';
 
 const ORIGIN = 'https://cairn.test';
 const FILE: McpToolsFile = {
@@ -43,7 +44,7 @@ function deps(
         send: async (message, caller) => {
           forwarded.push({ message, caller });
           const id = (message as { id?: number }).id;
-          return id === undefined ? null : { jsonrpc: '2.0', id, result: { from: 'tab' } };
+          return id === undefined ? null : serializeResponse({ jsonrpc: '2.0', id, result: { from: 'tab' } });
         },
       },
     toolsFile: async () => FILE,

@@ -3,12 +3,18 @@ import { createPortTarget, type PortLike } from '../../../src/sw/mcp/portTarget'
 import { createWindowPortTable } from '../../../src/sw/mcp/windowPorts';
 import { serveMcpPort } from '../../../src/worker/agent/serveMcpPort';
 import type { Caller } from '../../../src/worker/ops/context';
+import type { SerializedResponse } from '../../../src/worker/tools/mcp/serializedResponse';
 
 const caller: Caller = { kind: 'agent', surface: 'mcp', clientId: 'tab-1' };
 const open: MessagePort[] = [];
 afterEach(() => {
   for (const port of open.splice(0)) port.close();
 });
+
+/** The response the service worker got, parsed back (it travels as JSON text). */
+function parsed(reply: SerializedResponse | null): unknown {
+  return reply === null ? null : JSON.parse(reply.json);
+}
 
 function channel() {
   const { port1, port2 } = new MessageChannel();
@@ -28,9 +34,9 @@ describe('the service worker ↔ vault worker port', () => {
     const target = createPortTarget('tab-1', sw);
     const slow = target.send({ jsonrpc: '2.0', id: 1, method: 'slow' }, caller);
     const fast = await target.send({ jsonrpc: '2.0', id: 2, method: 'fast' }, caller);
-    expect(fast).toEqual({ jsonrpc: '2.0', id: 2, result: { method: 'fast' } });
+    expect(fast).toEqual({ json: '{"jsonrpc":"2.0","id":2,"result":{"method":"fast"}}', success: true });
     release[0]?.();
-    expect(await slow).toEqual({ jsonrpc: '2.0', id: 1, result: { method: 'slow' } });
+    expect(parsed(await slow)).toEqual({ jsonrpc: '2.0', id: 1, result: { method: 'slow' } });
   });
 
   it('passes the caller through and answers a notification with null', async () => {
@@ -51,9 +57,9 @@ describe('the service worker ↔ vault worker port', () => {
     serveMcpPort(worker, async () => {
       throw new Error('vault closed');
     });
-    expect(
-      await createPortTarget('tab-1', sw).send({ jsonrpc: '2.0', id: 7, method: 'ping' }, caller),
-    ).toEqual({
+    const reply = await createPortTarget('tab-1', sw).send({ jsonrpc: '2.0', id: 7, method: 'ping' }, caller);
+    expect(reply?.success).toBe(false);
+    expect(parsed(reply)).toEqual({
       jsonrpc: '2.0',
       id: 7,
       error: { code: -32603, message: 'vault closed' },
@@ -66,7 +72,7 @@ describe('the service worker ↔ vault worker port', () => {
       { jsonrpc: '2.0', id: 'a', method: 'ping' },
       caller,
     );
-    expect(reply).toMatchObject({
+    expect(parsed(reply)).toMatchObject({
       id: 'a',
       error: { code: -32603, message: expect.stringContaining('did not answer') },
     });

@@ -85,7 +85,7 @@ describe('Restore and Delete', () => {
 });
 
 describe('File (a suggestion, the selection bar)', () => {
-  it('file to a project makes a task there, to a folder a note, to the root a root note; undo reverses', async () => {
+  it('file to a project makes a task there, to a folder a note, to the root a root note; the Filed list names each place', async () => {
     const made = value<{ projects: { id: string }[] }>(
       await v.write('tasks.createProject', { name: 'Garden' }),
     );
@@ -105,6 +105,26 @@ describe('File (a suggestion, the selection bar)', () => {
     const rootNote = (await into(toRoot, { folder: '' })).replace('note:', '');
     expect(await v.db.notes.get(rootNote)).toMatchObject({ folderPath: '' });
     expect(titles(value<Page>(await v.read('inbox.list')))).toEqual([]);
+    // The Filed list names each place: the project by its name (not its id), the folder by path.
+    type Filed = { items: { title: string; intoName: string | null }[] };
+    const history = async () =>
+      Object.fromEntries(
+        value<Filed>(await v.read('inbox.getFilingHistory')).items.map((i) => [i.title, i.intoName]),
+      );
+    expect(await history()).toEqual({ 'Buy seeds': 'Garden', 'Shed plan': 'Garden', Idea: '' });
+    value(await v.write('tasks.deleteProject', project));
+    expect((await history())['Buy seeds']).toBeNull();
+  });
+
+  it('undo of a filing into a project removes the task it made', async () => {
+    const made = value<{ projects: { id: string }[] }>(
+      await v.write('tasks.createProject', { name: 'Garden' }),
+    );
+    const project = made.projects[0]!.id;
+    const toProject = await capture('Buy seeds');
+    const task = value<{ items: { filedTo: string }[] }>(
+      await v.write('inbox.file', toProject, { projectId: project }),
+    ).items[0]!.filedTo.replace('task:', '');
 
     value(await v.write('inbox.undoFile', toProject));
     expect(await v.db.tasks.get(task)).toBeUndefined();

@@ -6,6 +6,7 @@ import type { NetPort } from '../../../src/worker/planning/inbox/inboxAssistOper
 import { captureUrlToProjectOperation } from '../../../src/worker/planning/tasks/captureUrlToProject';
 import { createProjectLinkWriter } from '../../../src/worker/planning/tasks/projectLinkWriter';
 import { createTaskStore } from '../../../src/worker/planning/tasks/taskStore';
+import { createSettingsStore } from '../../../src/worker/settings/settingsStore';
 import { value } from '../planning/harness';
 import { openTagVault } from '../tags/tagVault';
 import { fingerprint } from '../tools/fixtures/fingerprint';
@@ -39,7 +40,15 @@ describe('tasks.captureUrlToProject', () => {
       },
     };
     const links = createProjectLinkWriter(v.services, createTaskStore(v.services, 'UTC'));
-    ops = createRegistry([captureUrlToProjectOperation(v.services, links, notesCreator(v.services), net)]);
+    ops = createRegistry([
+      captureUrlToProjectOperation(
+        v.services,
+        links,
+        notesCreator(v.services),
+        net,
+        createSettingsStore(v.services),
+      ),
+    ]);
     const { projects } = value<{ projects: { id: string }[] }>(
       await v.write('tasks.createProject', { name: 'Garden' }),
     );
@@ -86,6 +95,16 @@ describe('tasks.captureUrlToProject', () => {
       'beans.example grow',
       'beans.example grow 1',
     ]);
+  });
+
+  it('with the inbox’s link previews turned off, no page is fetched: the plain URL stands in', async () => {
+    value(await createSettingsStore(v.services).setGroup('inbox', { fetchLinkPreviews: false }));
+    const c = value<Captured>(await capture(projectId, 'https://beans.example/grow', { note: 'later' }));
+    expect(net.calls).toEqual([]);
+    expect(c.title).toBe('beans.example grow');
+    expect(c.preview).toMatchObject({ available: false, reason: expect.stringContaining('turned off') });
+    expect(await v.markdown(c.noteId)).toBe('<https://beans.example/grow>\n\nlater');
+    expect((await projectLinks()).map((l) => l.itemId)).toEqual([c.noteId]);
   });
 
   it('refusals change nothing and fetch nothing', async () => {

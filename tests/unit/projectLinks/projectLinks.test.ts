@@ -14,6 +14,21 @@ describe('project links', () => {
   });
   afterEach(() => v.close());
 
+  // The Inbox project is made by the task store's first call: a project page opened first on a
+  // new vault reads its links before anything else (the phone e2e showed "project inbox does
+  // not exist" there), and a web link may be the first write.
+  it('a new vault: the Inbox project’s links are read before any other task call', async () => {
+    expect(value<Listed>(await v.read('tasks.listProjectLinks', 'inbox')).links).toEqual([]);
+  });
+
+  it('a new vault: a web link captured into the Inbox project is its first task call', async () => {
+    const made = value<{ noteId: string }>(
+      await v.write('tasks.captureUrlToProject', 'inbox', 'https://a.example/p', { preview: false }),
+    );
+    const listed = value<Listed>(await v.read('tasks.listProjectLinks', 'inbox'));
+    expect(listed.links.map((l) => l.itemId)).toEqual([made.noteId]);
+  });
+
   it('links notes, counts them, pins first, unlinks; bad input changes nothing', async () => {
     const { projects } = value<{ projects: { id: string }[] }>(
       await v.write('tasks.createProject', { name: 'Garden' }),

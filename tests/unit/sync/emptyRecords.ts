@@ -6,13 +6,14 @@ import type { ApplyResult, IncomingRecord, RecordPort } from '../../../src/sync/
  */
 export function emptyRecords(
   read: RecordPort['read'],
-  onApply?: (items: IncomingRecord[]) => void,
+  /** may hold the apply (a slice's transaction still open) until the promise it answers settles */
+  onApply?: (items: IncomingRecord[]) => void | Promise<void>,
 ): RecordPort {
   return {
     read,
     apply: async (items): Promise<ApplyResult> => {
-      onApply?.(items);
-      return { changed: items.map(({ type, id }) => ({ type, id })), held: [], declined: [] };
+      await onApply?.(items);
+      return { changed: items.map(({ type, id }) => ({ type, id })), held: [], declined: [], unreadable: [] };
     },
     localFacts: async () => new Map(),
     localIds: async () => ({ live: [], deleted: [] }),

@@ -8,10 +8,19 @@ import {
   toBase64,
   type VaultKeyring,
 } from '../../../src/sync/crypto';
+import { CORRUPT_COOLDOWN_MS } from '../../../src/sync/engine/pull/corruptItems';
+import { FAILS_SCHEMA } from '../../../src/sync/engine/pull/ledgerOutcome';
 import type { LedgerEntry } from '../../../src/sync/engine/pull/ledgers';
-import { LAST_CURSOR, QUARANTINE, SCHEMA_INVALID_ITEMS } from '../../../src/sync/engine/pull/pullChanges';
+import { MANIFEST_CHECKED_AT } from '../../../src/sync/engine/pull/manifestCheck';
+import {
+  CORRUPT_ITEMS,
+  LAST_CURSOR,
+  QUARANTINE,
+  SCHEMA_INVALID_ITEMS,
+} from '../../../src/sync/engine/pull/pullChanges';
 import { QUARANTINE_TTL_MS } from '../../../src/sync/engine/pull/quarantineLedger';
 import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
+import type { PullResponse } from '../../../src/sync/protocol/pull';
 import { markPulled } from '../../../src/worker/sync/pulledTransactions';
 import { createStatePort, SYNC_VAULT_ID, VAULT_KEY } from '../../../src/worker/sync/syncStateStore';
 import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
@@ -29,6 +38,8 @@ let b: Device;
 let email: string;
 /** `type|id` of every id B asked `POST /sync/pull` for, per request */
 const pulls: string[][] = [];
+/** ids whose payload reaches B damaged (one character changed after the service sent it) */
+const damaged = new Set<string>();
 
 const DAY = 86_400_000;
 
@@ -44,6 +55,13 @@ beforeAll(async () => {
         if (method !== 'POST' || path !== '/sync/pull') return;
         const { items } = JSON.parse(String(init?.body)) as { items: { type: string; id: string }[] };
         pulls.push(items.map((r) => `${r.type}|${r.id}`));
+      },
+      rewriteResponse: (method, path, body) => {
+        if (method !== 'POST' || path !== '/sync/pull' || damaged.size === 0) return body;
+        const res = JSON.parse(body) as PullResponse;
+        for (const item of res.items)
+          if (damaged.has(item.id)) item.payload = `${item.payload.slice(0, -2)}x${item.payload.slice(-1)}`;
+        return JSON.stringify(res);
       },
     },
   }));
@@ -185,6 +203,18 @@ describe('the ledgers fetched again by id, against the real service', () => {
     expect(await fetchedDuring(() => b.sync.syncNow())).not.toContain(`task|${bad}`);
   }, 90_000);
 
+  it('ledgers a task whose payload opens but fails the task schema, instead of dropping it', async () => {
+    const keyring = await vaultKeyring();
+    const bad = `bad-task-${Date.now()}`;
+    await (await rogue()).push(keyring, bad, { id: bad, title: 42 });
+    await b.sync.syncNow();
+    expect((await ledger(b, SCHEMA_INVALID_ITEMS))[`task|${bad}`]).toMatchObject({
+      reason: FAILS_SCHEMA,
+      appVersion: '2.0.0',
+    });
+    expect(await b.db.tasks.get(bad)).toBeUndefined();
+  }, 60_000);
+
   it('fetches a quarantined item again after 7 days: applied when it verifies, else one more attempt, permanent at the third', async () => {
     const forged = `forged-${Date.now()}`;
     const wrongKey = deriveVaultKeyring(generateVaultKey(), (await vaultKeyring()).vaultId);
@@ -230,4 +260,33 @@ describe('the ledgers fetched again by id, against the real service', () => {
     expect(await fetchedDuring(() => b.sync.syncNow())).not.toContain(`task|${forged}`);
     expect((await ledger(b, QUARANTINE))[`task|${forged}`]).toMatchObject({ permanent: true });
   }, 90_000);
+
+  it('fetches an item received damaged again after its hour (the corrupt-item tracker), not sooner, not by the manifest check', async () => {
+    const id = await newTask('Damaged on the way');
+    await a.sync.syncNow();
+    damaged.add(id);
+    await b.sync.syncNow();
+    damaged.delete(id);
+    expect((await ledger(b, CORRUPT_ITEMS))[`task|${id}`]).toMatchObject({
+      reason: 'payload does not match its signed hash',
+    });
+    expect((await ledger(b, QUARANTINE))[`task|${id}`]).toBeUndefined();
+    expect(await b.db.tasks.get(id)).toBeUndefined();
+    const cursor = await state(b).get<number>(LAST_CURSOR);
+
+    // within the hour: not fetched, though the manifest check runs and B lacks the task
+    await state(b).set(MANIFEST_CHECKED_AT, 0);
+    expect(await fetchedDuring(() => b.sync.syncNow())).not.toContain(`task|${id}`);
+    expect(await state(b).get<number>(MANIFEST_CHECKED_AT)).toBeGreaterThan(0);
+
+    const tracked = await ledger(b, CORRUPT_ITEMS);
+    await state(b).set(CORRUPT_ITEMS, {
+      ...tracked,
+      [`task|${id}`]: { ...tracked[`task|${id}`]!, at: Date.now() - CORRUPT_COOLDOWN_MS },
+    });
+    expect(await fetchedDuring(() => b.sync.syncNow())).toContain(`task|${id}`);
+    expect(await b.db.tasks.get(id)).toMatchObject({ title: 'Damaged on the way' });
+    expect((await ledger(b, CORRUPT_ITEMS))[`task|${id}`]).toBeUndefined();
+    expect(await state(b).get<number>(LAST_CURSOR)).toBe(cursor); // the re-fetch never moves it
+  }, 60_000);
 });

@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import {
   deriveVaultKeyring,
@@ -5,12 +7,13 @@ import {
   generateDeviceKey,
   generateVaultKey,
   sealItemJson,
+  signItem,
   toBase64,
 } from '../../../src/sync/crypto';
 import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import { createKeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
 import { openPullItem } from '../../../src/sync/engine/pull/openPullItem';
-import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
+import { CRYPTO_VERSION, sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
 import type { PullItem } from '../../../src/sync/protocol/pull';
 
 const VAULT = '0b6f0000-0000-4000-8000-0000000000aa';
@@ -91,22 +94,24 @@ describe('opening pulled items', () => {
 
   it('quarantines a blob moved onto another item even with a valid signature by its mover', async () => {
     const { keyring, keys, other } = await fixture();
-    const moved = await sealPushItem(
-      keyring,
-      { key: other, deviceId: 'dev2' },
-      { type: 'task', id: 't2' },
-      {
-        clock: { x: 1 },
-        deletedAt: null,
-        payload: {},
-      },
-    );
-    const foreignBlob = new TextDecoder().decode(
-      encodeEnvelopeBlob(sealItemJson(keyring, { type: 'task', id: 't1' }, { id: 't1' })),
-    );
+    // the mover signs the foreign blob's own hash and size: every signed byte checks, only the
+    // envelope (bound to vault, type and id) does not open under the new id
+    const blob = encodeEnvelopeBlob(sealItemJson(keyring, { type: 'task', id: 't1' }, { id: 't1' }));
+    const fields = {
+      vaultId: keyring.vaultId,
+      type: 'task',
+      id: 't2',
+      deviceId: 'dev2',
+      vectorClock: { x: 1 },
+      deletedAt: null,
+      contentHash: bytesToHex(sha256(blob)),
+      sizeBytes: blob.length,
+      cryptoVersion: CRYPTO_VERSION,
+    };
     const forged: PullItem = {
-      ...moved,
-      payload: foreignBlob,
+      ...fields,
+      signature: toBase64(await signItem(other, fields)),
+      payload: new TextDecoder().decode(blob),
       deleteAttestation: null,
       serverCursor: 2,
       committedAtMs: 1,
@@ -118,14 +123,16 @@ describe('opening pulled items', () => {
     expect((await openPullItem(keyring, keys, forged)).kind).toBe('quarantine');
   });
 
-  it('quarantines signed metadata paired with an older payload of the same item', async () => {
+  it('holds signed metadata with a payload that is not the signed one (older, or damaged) as corrupt', async () => {
     const { keyring, item, keys } = await fixture();
     const older = new TextDecoder().decode(
       encodeEnvelopeBlob(sealItemJson(keyring, { type: 'task', id: 't1' }, { id: 't1', title: 'older' })),
     );
     expect(await openPullItem(keyring, keys, { ...item, payload: older })).toMatchObject({
-      kind: 'quarantine',
+      kind: 'corrupt',
       reason: 'payload does not match its signed hash',
     });
+    const damaged = `${item.payload.slice(0, -2)}x${item.payload.slice(-1)}`;
+    expect((await openPullItem(keyring, keys, { ...item, payload: damaged })).kind).toBe('corrupt');
   });
 });

@@ -8,6 +8,7 @@ import { pullChanges } from '../../../src/sync/engine/pull/pullChanges';
 import { CHANGES_PAGE_REFS, CHANGES_PAGE_REFS_WITH_BODIES } from '../../../src/sync/protocol/limits';
 import type { ItemRef } from '../../../src/sync/protocol/pull';
 import { emptyRecords } from './emptyRecords';
+import { emptyBodies } from './engineHarness';
 
 const VAULT = '0b6f0000-0000-4000-8000-000000000005';
 
@@ -44,13 +45,7 @@ async function pullFeed(total: number, types: string[], pageSize: number) {
     keyring: deriveVaultKeyring(generateVaultKey(), VAULT),
     keys: {} as KeyDirectory,
     records: emptyRecords(async () => null),
-    bodies: {
-      applyRemote: async () => {},
-      uploadInfo: async () => new Map(),
-      markOf: async () => null,
-      bodyIds: async () => [],
-      setMarks: async () => {},
-    },
+    bodies: emptyBodies(),
     session: new Map(),
     state: {
       get: async <T>(k: string) => state.get(k) as T | undefined,

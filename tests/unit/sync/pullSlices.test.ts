@@ -9,6 +9,7 @@ import { PULL_SLICE_FETCH_WINDOW, pullChanges } from '../../../src/sync/engine/p
 import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
 import type { ItemRef, PullItem } from '../../../src/sync/protocol/pull';
 import { emptyRecords } from './emptyRecords';
+import { emptyBodies } from './engineHarness';
 
 const VAULT = '0b6f0000-0000-4000-8000-000000000004';
 
@@ -80,13 +81,7 @@ async function setup(ids: number, state: Map<string, unknown>, failSlice = -1) {
         async () => null,
         (items: IncomingRecord[]) => void applied.push(items.map((i) => i.id)),
       ),
-      bodies: {
-        applyRemote: async () => {},
-        uploadInfo: async () => new Map(),
-        markOf: async () => null,
-        bodyIds: async () => [],
-        setMarks: async () => {},
-      },
+      bodies: emptyBodies(),
       session: new Map(),
       state: {
         get: async <T>(k: string) => state.get(k) as T | undefined,

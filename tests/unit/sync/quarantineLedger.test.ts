@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
-import type { SyncResult } from '../../../src/sync/engine/http/syncError';
-import type { CallOptions, SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import type { IncomingRecord } from '../../../src/sync/engine/ports';
 import { CURSOR_SKIP_REPAIR } from '../../../src/sync/engine/pull/cursorRepair';
-import type { KeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
+import { FAILS_SCHEMA } from '../../../src/sync/engine/pull/ledgerOutcome';
 import type { LedgerEntry } from '../../../src/sync/engine/pull/ledgers';
 import { pullChanges, QUARANTINE, SCHEMA_INVALID_ITEMS } from '../../../src/sync/engine/pull/pullChanges';
 import {
@@ -15,11 +12,8 @@ import {
   quarantineItem,
 } from '../../../src/sync/engine/pull/quarantineLedger';
 import { BLOB_MISSING_RETRY_MS, RETRY_IDS_PER_RUN } from '../../../src/sync/engine/pull/retryLedgered';
-import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
-import type { ItemRef, PullItem } from '../../../src/sync/protocol/pull';
-import { emptyRecords } from './emptyRecords';
+import { type ScriptedService, scriptedPullDeps, scriptedService } from './scriptedPull';
 
-const VAULT = '0b6f0000-0000-4000-8000-000000000007';
 const entry = (at: number, more: Partial<LedgerEntry> = {}): LedgerEntry => ({ reason: 'r', at, ...more });
 
 describe('the quarantine ledger rules (spec 3.8, 8.3)', () => {
@@ -54,94 +48,16 @@ describe('the quarantine ledger rules (spec 3.8, 8.3)', () => {
   });
 });
 
-/**
- * A scripted service: the feed lists `feed` notes once (cursor 1), then nothing. `answer` decides,
- * per pull request, what comes back for each asked id: the sealed item, `missing` (blobMissing),
- * `forged` (signed by a key the directory does not know) or nothing.
- */
-async function service(feed: string[], answer: (id: string) => 'item' | 'missing' | 'forged' | 'gone') {
-  const keyring = deriveVaultKeyring(generateVaultKey(), VAULT);
-  const signer = { key: await generateDeviceKey(undefined), deviceId: 'dev' };
-  const stranger = { key: await generateDeviceKey(undefined), deviceId: 'stranger' };
-  const seal = async (id: string, by: typeof signer): Promise<PullItem> => ({
-    ...(await sealPushItem(
-      keyring,
-      by,
-      { type: 'note', id },
-      { clock: { dev: 1 }, deletedAt: null, payload: { id, title: id } },
-    )),
-    deleteAttestation: null,
-    serverCursor: 1,
-    committedAtMs: null,
-    createdAt: 0,
-    updatedAt: 0,
-    platform: null,
-    version: null,
-  });
-  const asked: string[][] = [];
-  const call = (async (_m: string, path: string, o?: CallOptions): Promise<SyncResult<unknown>> => {
-    if (path.startsWith('/sync/changes')) {
-      const from = Number(new URL(path, 'http://x').searchParams.get('cursor'));
-      const refs = from >= 1 ? [] : feed.map((id) => ({ type: 'note', id, serverCursor: 1, deleted: false }));
-      return { ok: true, value: { refs, nextCursor: 1, serverTimeMs: 0, noteBodies: [] } };
-    }
-    const ids = (o!.body as { items: ItemRef[] }).items.map((r) => r.id);
-    asked.push(ids);
-    const items: PullItem[] = [];
-    const blobMissing: ItemRef[] = [];
-    for (const id of ids) {
-      const a = answer(id);
-      if (a === 'item') items.push(await seal(id, signer));
-      else if (a === 'forged') items.push(await seal(id, stranger));
-      else if (a === 'missing') blobMissing.push({ type: 'note', id });
-    }
-    return { ok: true, value: { items, blobMissing } };
-  }) as SyncCall;
-  const keys = {
-    keyOf: async (deviceId: string) => ({
-      ok: true,
-      value: deviceId === 'dev' ? signer.key.publicKey : null,
-    }),
-  } as unknown as KeyDirectory;
-  return { keyring, keys, call, asked };
-}
-
-function pullWith(
-  s: Awaited<ReturnType<typeof service>>,
+const pullWith = (
+  s: ScriptedService,
   state: Map<string, unknown>,
   now: () => number,
   applied: string[] = [],
-) {
-  return pullChanges({
-    call: s.call,
-    keyring: s.keyring,
-    keys: s.keys,
-    records: emptyRecords(
-      async () => null,
-      (items: IncomingRecord[]) => void applied.push(...items.map((i) => i.id)),
-    ),
-    bodies: {
-      applyRemote: async () => {},
-      uploadInfo: async () => new Map(),
-      markOf: async () => null,
-      bodyIds: async () => [],
-      setMarks: async () => {},
-    },
-    session: new Map(),
-    state: {
-      get: async <T>(k: string) => state.get(k) as T | undefined,
-      set: async (k, v) => void state.set(k, v),
-    },
-    types: ['note', 'note_body', 'purged_tombstones'],
-    now,
-    appVersion: '2.0.0',
-    stopped: () => false,
-  });
-}
+) => pullChanges(scriptedPullDeps(s, state, now, applied));
 
 describe('the ledgers through a pull, on an injected clock', () => {
   it('holds the persisted quarantine to its soft cap: the oldest entry makes room', async () => {
-    const s = await service(['forged'], () => 'forged');
+    const s = await scriptedService(['forged'], () => 'forged');
     const full: Record<string, LedgerEntry> = {};
     const now = Date.now();
     for (let i = 0; i < QUARANTINE_SOFT_CAP; i++) full[`note|old-${i}`] = entry(now - 1000 + (i % 500));
@@ -160,7 +76,7 @@ describe('the ledgers through a pull, on an injected clock', () => {
 
   it('fetches a lost blob again after an hour, not before, and applies it once the service has it', async () => {
     let blobBack = false;
-    const s = await service(['n1'], () => (blobBack ? 'item' : 'missing'));
+    const s = await scriptedService(['n1'], () => (blobBack ? 'item' : 'missing'));
     const state = new Map<string, unknown>([[CURSOR_SKIP_REPAIR, 'done']]);
     const t0 = 1_000_000;
     let now = t0;
@@ -185,7 +101,7 @@ describe('the ledgers through a pull, on an injected clock', () => {
   });
 
   it('forgets an expired note-body entry without a request (the sweep re-reads bodies), keeps a younger one', async () => {
-    const s = await service([], () => 'gone');
+    const s = await scriptedService([], () => 'gone');
     const now = 100 * QUARANTINE_TTL_MS;
     const state = new Map<string, unknown>([
       [CURSOR_SKIP_REPAIR, 'done'],
@@ -203,7 +119,7 @@ describe('the ledgers through a pull, on an injected clock', () => {
   });
 
   it('retries at most 500 ids a run, the longest refused first, in requests of 100', async () => {
-    const s = await service([], () => 'gone');
+    const s = await scriptedService([], () => 'gone');
     const ledger: Record<string, LedgerEntry> = {};
     for (let i = 0; i < RETRY_IDS_PER_RUN + 50; i++)
       ledger[`note|s${i}`] = entry(10_000 - i, { appVersion: '1.0.0' });
@@ -216,5 +132,25 @@ describe('the ledgers through a pull, on an injected clock', () => {
     // the service no longer has them: they left the ledger; the 50 most recent wait for the next run
     const left = Object.keys(state.get(SCHEMA_INVALID_ITEMS) as Record<string, LedgerEntry>);
     expect(left.sort()).toEqual(Array.from({ length: 50 }, (_, i) => `note|s${i}`).sort());
+  });
+
+  it('ledgers a payload that opens but fails the type schema at apply, with this version, and moves on', async () => {
+    const s = await scriptedService(['ok', 'bad'], () => 'item');
+    const state = new Map<string, unknown>([[CURSOR_SKIP_REPAIR, 'done']]);
+    const deps = scriptedPullDeps(s, state, () => 7);
+    const records = {
+      ...deps.records,
+      apply: async (items: IncomingRecord[]) => ({
+        changed: items.filter((i) => i.id !== 'bad').map(({ type, id }) => ({ type, id })),
+        held: [],
+        declined: [],
+        unreadable: items.filter((i) => i.id === 'bad').map(({ type, id }) => ({ type, id })),
+      }),
+    };
+    const pulled = await pullChanges({ ...deps, records });
+    expect(pulled).toMatchObject({ kind: 'done', changed: [{ type: 'note', id: 'ok' }], cursor: 1 });
+    expect(state.get(SCHEMA_INVALID_ITEMS)).toEqual({
+      'note|bad': { reason: FAILS_SCHEMA, at: 7, appVersion: '2.0.0' },
+    });
   });
 });

@@ -44,12 +44,13 @@ describe('push batch size, spec 3.3', () => {
 });
 
 describe('status phase', () => {
-  const clean = { queued: 0, deadLetters: 0, quarantined: 0, error: null, lastSyncedAt: 1 };
+  const clean = { queued: 0, deadLetters: 0, quarantined: 0, corrupt: 0, error: null, lastSyncedAt: 1 };
   it('says synced only when nothing is queued, failed or quarantined and the run was clean', () => {
     expect(phaseOf(clean, false, false)).toBe('synced');
     expect(phaseOf({ ...clean, queued: 1 }, false, false)).toBe('pending');
     expect(phaseOf({ ...clean, deadLetters: 1 }, false, false)).toBe('pending');
     expect(phaseOf({ ...clean, quarantined: 1 }, false, false)).toBe('pending');
+    expect(phaseOf({ ...clean, corrupt: 1 }, false, false)).toBe('pending');
     expect(phaseOf({ ...clean, lastSyncedAt: null }, false, false)).toBe('pending');
     const error = { category: 'offline' as const, code: 'NETWORK_OFFLINE', message: 'x' };
     expect(phaseOf({ ...clean, error }, false, false)).toBe('error');

@@ -1,4 +1,5 @@
 import type { SnapshotDelays } from '../../../src/sync/engine/push/snapshotSchedule';
+import type { SocketLike } from '../../../src/sync/engine/socket/syncSocket';
 import 'fake-indexeddb/auto';
 import { ChangeFeed } from '../../../src/worker/changes/changeFeed';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
@@ -28,10 +29,14 @@ export async function openDevice(
     snapshotDelays?: SnapshotDelays;
     /** awaited before each request is sent (tests hold one to force an interleaving) */
     beforeFetch?: (method: string, path: string, init?: RequestInit) => Promise<void>;
+    /** rewrites a response body before the app reads it (damage in transit, say) */
+    rewriteResponse?: (method: string, path: string, body: string) => string;
     /** an existing vault's id (its database) */
     vaultId?: string;
     /** the app version this device runs (default: the unbuilt code's) */
     appVersion?: string;
+    /** opens the engine's WebSocket (absent: no socket, as before) */
+    openSocket?: (url: string, protocols: string[]) => SocketLike;
   } = {},
 ) {
   const deviceId = `install-${name}-${++n}`;
@@ -85,7 +90,17 @@ export async function openDevice(
         async (res) => {
           const body = await res.arrayBuffer().finally(done);
           addServerTiming(net.server, `${method} ${routeOf(path)}`, res.headers.get('Server-Timing'));
-          return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+          if (!options.rewriteResponse) {
+            return new Response(body, {
+              status: res.status,
+              statusText: res.statusText,
+              headers: res.headers,
+            });
+          }
+          const headers = new Headers(res.headers);
+          headers.delete('content-length');
+          const text = options.rewriteResponse(method, path, new TextDecoder().decode(body));
+          return new Response(text, { status: res.status, statusText: res.statusText, headers });
         },
         (err: unknown) => {
           done();
@@ -107,6 +122,7 @@ export async function openDevice(
     onApplied: () => {},
     whileLeader: (fn) => void fn(),
     ...(options.snapshotDelays ? { snapshotDelays: options.snapshotDelays } : {}),
+    ...(options.openSocket ? { openSocket: options.openSocket } : {}),
   });
   const ui = { caller: { kind: 'ui' } } as const;
   return {

@@ -94,3 +94,34 @@ describe('two devices against the real local service', () => {
     expect((await b.sync.state()).status.phase).toBe('synced');
   }, 60_000);
 });
+
+describe('sync_run_completed events in the local diagnostics log (spec 6.2)', () => {
+  it('A records the push lag of its edit, B the edit-to-device latency; A never its own echo', async () => {
+    await both();
+    for (const d of [a, b]) await d.sync.diagnostics.clear();
+    const { task } = value<{ task: { id: string } }>(await a.write('tasks.create', { title: 'Measured' }));
+    await a.sync.syncNow();
+    await a.sync.diagnostics.settled();
+    const onA = await a.sync.diagnostics.read();
+    const lag = onA.events.filter((e) => e.action === 'push_lag');
+    expect(lag).toHaveLength(1);
+    expect(lag[0]!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(lag[0]!.durationMs).toBeLessThan(60_000);
+    expect(onA.pushLag?.count).toBe(1);
+
+    await b.sync.syncNow();
+    await b.sync.diagnostics.settled();
+    expect(await b.db.tasks.get(task.id)).toMatchObject({ title: 'Measured' });
+    const onB = await b.sync.diagnostics.read();
+    const latency = onB.events.filter((e) => e.action === 'e2e_latency');
+    // one item pushed alone: the push's maxCursor is the item's own cursor
+    expect(latency.map((e) => [e.source, e.value])).toEqual([['pull', lag[0]!.value]]);
+    expect(latency[0]!.durationMs).toBeLessThan(60_000);
+    expect(onB.events.filter((e) => e.action === 'push_lag')).toEqual([]);
+
+    // A pulls its own task back on the feed: an echo, never a latency
+    await a.sync.syncNow();
+    await a.sync.diagnostics.settled();
+    expect((await a.sync.diagnostics.read()).events.filter((e) => e.action === 'e2e_latency')).toEqual([]);
+  }, 60_000);
+});

@@ -1,4 +1,5 @@
 import type { StatePort } from '../ports';
+import { capCorrupt } from './corruptItems';
 import { capQuarantine } from './quarantineLedger';
 
 /**
@@ -12,6 +13,12 @@ export const SCHEMA_INVALID_ITEMS = 'schemaInvalidItems';
  * without a date): the manifest check never counts them as missing (spec 4.3.9).
  */
 export const DECLINED_SYNC_REFS = 'declinedSyncRefs';
+/**
+ * The corrupt-item tracker (corruptItems.ts). Persisted, though the spec's list of state names
+ * (2.12) does not name it: a tab reload restarts the engine, and the cursor has moved past the
+ * item, so a tracker in memory would forget it for good (docs/sync-client.md).
+ */
+export const CORRUPT_ITEMS = 'corruptItems';
 
 export interface LedgerEntry {
   reason: string;
@@ -32,21 +39,25 @@ export interface Ledgers {
   quarantine: Record<string, LedgerEntry>;
   schemaInvalid: Record<string, LedgerEntry>;
   declined: Record<string, LedgerEntry>;
+  corrupt: Record<string, LedgerEntry>;
 }
 
-/** The three ledgers as persisted (empty when absent). */
+/** The four ledgers as persisted (empty when absent). */
 export async function loadLedgers(state: StatePort): Promise<Ledgers> {
   return {
     quarantine: (await state.get<Ledgers['quarantine']>(QUARANTINE)) ?? {},
     schemaInvalid: (await state.get<Ledgers['schemaInvalid']>(SCHEMA_INVALID_ITEMS)) ?? {},
     declined: (await state.get<Ledgers['declined']>(DECLINED_SYNC_REFS)) ?? {},
+    corrupt: (await state.get<Ledgers['corrupt']>(CORRUPT_ITEMS)) ?? {},
   };
 }
 
-/** Persists the ledgers; the quarantine is held to its soft cap first (spec 8.3). */
+/** Persists the ledgers; the quarantine and the corrupt-item tracker are held to their caps first (8.3). */
 export async function saveLedgers(state: StatePort, ledgers: Ledgers): Promise<void> {
   capQuarantine(ledgers.quarantine);
+  capCorrupt(ledgers.corrupt);
   await state.set(QUARANTINE, ledgers.quarantine);
   await state.set(SCHEMA_INVALID_ITEMS, ledgers.schemaInvalid);
   await state.set(DECLINED_SYNC_REFS, ledgers.declined);
+  await state.set(CORRUPT_ITEMS, ledgers.corrupt);
 }

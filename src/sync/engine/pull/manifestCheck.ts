@@ -26,7 +26,8 @@ export interface ManifestCheckResult {
  * (the time of the last completed check is persisted). It diffs ids only:
  * - a live server item is server-only, and fetched by id, only when provably missing here: no
  *   live row, no remembered delete, its type one this build syncs, and not in `declinedSyncRefs`,
- *   the quarantine or the schema-invalid ledger (those are known, just not stored);
+ *   the quarantine, the schema-invalid ledger or the corrupt-item tracker (those are known, just
+ *   not stored);
  * - a live local row the service has no entry of at all (not even a tombstone) is queued again
  *   with its stored clock, when pushing is allowed (not parked).
  */
@@ -62,6 +63,8 @@ export async function manifestCheck(
     const ref = { type: key.slice(0, bar), id: key.slice(bar + 1) };
     if (!live || known.has(key) || !types.has(ref.type)) continue;
     if (key in ledgers.declined || key in ledgers.quarantine || key in ledgers.schemaInvalid) continue;
+    // a corrupt item is fetched again by its own rule, never sooner than its cooldown (8.3)
+    if (key in ledgers.corrupt) continue;
     missing.push(ref);
   }
   if (missing.length > 0) {

@@ -8,8 +8,13 @@ import type { KeyDirectory } from './keyDirectory';
 
 export type OpenedItem =
   | { kind: 'ok'; record: IncomingRecord }
-  /** signature or decryption failed: quarantined by (type, id) for 7 days (spec 3.8) */
+  /**
+   * the signature fails, or the signed envelope does not decrypt for this (vault, type, id): a
+   * forged, re-signed or moved item, quarantined by (type, id) for 7 days (spec 3.8)
+   */
   | { kind: 'quarantine'; type: string; id: string; reason: string }
+  /** signed metadata, but the payload returned is not the signed one: the corrupt-item tracker (8.3) */
+  | { kind: 'corrupt'; type: string; id: string; reason: string }
   /** not a payload this build reads: the schemaInvalidItems ledger (spec 3.8) */
   | { kind: 'schema_invalid'; type: string; id: string; reason: string }
   /** the key directory could not be read: the page fails and the cursor holds */
@@ -45,10 +50,12 @@ export async function openPullItem(
     ));
   if (!verified) return { kind: 'quarantine', type, id, reason: 'signature does not verify' };
   // The signature covers contentHash, not the payload: without this check a server could pair
-  // signed metadata with an older payload of the same item (same address, so it would open).
+  // signed metadata with an older payload of the same item (same address, so it would open). The
+  // metadata is authentic, the bytes are not the signed ones (damaged in storage or transit, or
+  // swapped): a later fetch may return the right ones.
   const blob = new TextEncoder().encode(item.payload);
   if (bytesToHex(sha256(blob)) !== item.contentHash || blob.length !== item.sizeBytes) {
-    return { kind: 'quarantine', type, id, reason: 'payload does not match its signed hash' };
+    return { kind: 'corrupt', type, id, reason: 'payload does not match its signed hash' };
   }
   let envelope: unknown;
   try {

@@ -17,7 +17,7 @@ import { purgedDeletes } from './purgedTombstones';
 import { retryLedgered } from './retryLedgered';
 
 export { LAST_CURSOR } from './cursorRepair';
-export { DECLINED_SYNC_REFS, QUARANTINE, SCHEMA_INVALID_ITEMS } from './ledgers';
+export { CORRUPT_ITEMS, DECLINED_SYNC_REFS, QUARANTINE, SCHEMA_INVALID_ITEMS } from './ledgers';
 export type { PullDeps } from './pullDeps';
 
 /**
@@ -41,7 +41,8 @@ interface RunContext {
  * then its note-body entries merged into the CRDT store; then, and only then, `LAST_CURSOR` moves
  * to the page's `nextCursor`. Any failure returns before the cursor moves, so the page is pulled
  * again next time (applying is idempotent). Items failing signature or decryption are quarantined,
- * unreadable ones go to the schema-invalid ledger; neither stops the cursor (spec 3.8). Once the
+ * damaged ones go to the corrupt-item tracker, unreadable ones to the schema-invalid ledger; none
+ * stops the cursor (spec 3.8, 8.3). Once the
  * feed is exhausted, the ledgered items that are due are fetched again by id (retryLedgered.ts).
  */
 export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {

@@ -1,7 +1,9 @@
+import { evictOldest } from './evictOldest';
 import type { LedgerEntry } from './ledgers';
 
 /**
- * The quarantine ledger's rules (spec 3.8, 8.3): items failing signature or decryption, keyed by
+ * The quarantine ledger's rules (spec 3.8, 8.3): items failing signature, or whose signed envelope
+ * does not decrypt for its (vault, type, id) (a re-signed or moved envelope), keyed by
  * `type|id` (note-body entries by `note_body|<note>|<seq or snapshot>`).
  * - An entry expires 7 days after its last failure; the item is then fetched by id again
  *   (retryLedgered.ts): applied if it now verifies, dropped if the service no longer has it,
@@ -41,10 +43,5 @@ export function quarantineExpired(entry: LedgerEntry, now: number): boolean {
 
 /** Evicts the oldest non-permanent entries while the ledger is over its soft cap (in place). */
 export function capQuarantine(ledger: Record<string, LedgerEntry>): void {
-  const over = Object.keys(ledger).length - QUARANTINE_SOFT_CAP;
-  if (over <= 0) return;
-  const evictable = Object.entries(ledger)
-    .filter(([, e]) => e.permanent !== true)
-    .sort(([, x], [, y]) => x.at - y.at);
-  for (const [key] of evictable.slice(0, over)) delete ledger[key];
+  evictOldest(ledger, QUARANTINE_SOFT_CAP, (e) => e.permanent === true);
 }

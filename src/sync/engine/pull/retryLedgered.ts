@@ -2,6 +2,7 @@ import { NOTE_BODY_TOKEN, PURGED_TOMBSTONES_TOKEN } from '../../protocol/item-ty
 import type { SyncError } from '../http/syncError';
 import { type ItemKey, itemKey } from '../ports';
 import { applyFetched } from './applyFetched';
+import { corruptDue } from './corruptItems';
 import { fetchItems } from './fetchItems';
 import { BLOB_MISSING } from './ledgerOutcome';
 import type { LedgerEntry, Ledgers } from './ledgers';
@@ -28,9 +29,10 @@ export function schemaInvalidDue(entry: LedgerEntry, appVersion: string, now: nu
 }
 
 /**
- * The ledgers' retry (spec 3.8), after a pull that reached the end of the feed: the items whose
- * schema-invalid entry is due and whose quarantine has expired are fetched by id (`POST
- * /sync/pull`, 100 ids a request) and opened like a feed slice. One that opens now is applied
+ * The ledgers' retry (spec 3.8, 8.3), after a pull that reached the end of the feed: the items
+ * whose schema-invalid entry is due, whose quarantine has expired and whose corrupt-item cooldown
+ * (1 hour) has passed are fetched by id (`POST /sync/pull`, 100 ids a request) and opened like a
+ * feed slice. One that opens now is applied
  * (orphans resolved as usual) and leaves its ledger; one the service no longer returns (or holds
  * only as a purged delete marker, whose delete the feed delivered at its own cursor) leaves it;
  * one that fails again stays, stamped with this version and time (a quarantine entry counts one
@@ -47,6 +49,7 @@ export async function retryLedgered(
   const due: [string, LedgerEntry][] = [
     ...Object.entries(ledgers.schemaInvalid).filter(([, e]) => schemaInvalidDue(e, deps.appVersion, now)),
     ...Object.entries(ledgers.quarantine).filter(([, e]) => quarantineExpired(e, now)),
+    ...Object.entries(ledgers.corrupt).filter(([, e]) => corruptDue(e, now)),
   ];
   const refs = new Map<string, ItemKey>();
   for (const [key] of due.sort(([, x], [, y]) => x.at - y.at)) {
@@ -65,6 +68,7 @@ export async function retryLedgered(
 function forget(ledgers: Ledgers, key: string): void {
   delete ledgers.quarantine[key];
   delete ledgers.schemaInvalid[key];
+  delete ledgers.corrupt[key];
 }
 
 /** `type|id` back to its parts (an id may itself contain `|`; a type never does). */

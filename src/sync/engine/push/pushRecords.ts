@@ -18,6 +18,8 @@ export interface PushDeps {
   batch: BatchSize;
   /** true once stop() was called: nothing more is sent */
   stopped: () => boolean;
+  /** told when a push answer accepted rows, before they settle (push_lag telemetry, spec 6.2) */
+  pushAccepted?: ((rows: readonly QueuedRecord[], maxCursor: number | null) => void) | undefined;
 }
 
 export type PushRunResult =
@@ -129,6 +131,11 @@ async function pushBatch(
     return;
   }
   deps.batch.answered(items.length);
+  const { accepted } = res.value;
+  deps.pushAccepted?.(
+    sent.filter((row) => accepted.some((a) => a.type === row.type && a.id === row.id)),
+    res.value.maxCursor,
+  );
   const mismatch = res.value.rejected.find((r) => r.code === 'SYNC_INVALID_SIGNATURE');
   const outcomes = sent.map((row, i) => ({ row, outcome: outcomeOf(row, clocks[i]!, res.value) }));
   await deps.outbox.settle(mismatch ? outcomes.filter((o) => o.outcome.kind === 'accepted') : outcomes);

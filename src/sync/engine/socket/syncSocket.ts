@@ -1,3 +1,4 @@
+import type { PullItem } from '../../protocol/pull';
 import { SOCKET_PATH, SOCKET_PROTOCOL, type SocketFrame } from '../../protocol/socket';
 
 /** The slice of the WebSocket API the socket needs (browsers' WebSocket satisfies it). */
@@ -28,6 +29,13 @@ export interface SyncSocketDeps {
    */
   onWake: (cursor?: number) => void;
   onRevoked: () => void;
+  /**
+   * a `changes_available` frame's items (spec 2.5), told before its wake; present: the socket opts
+   * in to item frames (`items=1`)
+   */
+  onItems?: (frame: { cursor: number; items: PullItem[]; committedAtMs?: number }) => void;
+  /** the socket opened (each open a new generation, counting from 1) or closed (null) */
+  onConnection?: (generation: number | null) => void;
 }
 
 export const PING_MS = 25_000;
@@ -35,8 +43,8 @@ export const SILENCE_MS = 31_000;
 
 /**
  * Wake-ups from the service's WebSocket (spec 6.1): every frame that announces data schedules a
- * pull; the pull owns the cursor, so frames are hints only (their items are not applied here).
- * Pings every 25 s, gives up on a connection silent for 31 s, reconnects with backoff (1 s doubling
+ * pull; the pull owns the cursor. With `onItems` the socket opts in to item frames and hands their
+ * items over (the engine's socket items applier); the wake is scheduled all the same. Pings every 25 s, gives up on a connection silent for 31 s, reconnects with backoff (1 s doubling
  * to 60 s). The token rides in `Sec-WebSocket-Protocol` (`bearer.<token>`), never in the URL.
  */
 export function createSyncSocket(deps: SyncSocketDeps) {
@@ -46,6 +54,8 @@ export function createSyncSocket(deps: SyncSocketDeps) {
   let ping: unknown = null;
   let silence: unknown = null;
   let retry: unknown = null;
+  let generation = 0;
+  let connected = false;
 
   function heard() {
     if (silence !== null) deps.timers.clearTimeout(silence);
@@ -57,6 +67,10 @@ export function createSyncSocket(deps: SyncSocketDeps) {
     if (silence !== null) deps.timers.clearTimeout(silence);
     ping = silence = null;
     socket = null;
+    if (connected) {
+      connected = false;
+      deps.onConnection?.(null);
+    }
   }
 
   async function connect() {
@@ -67,6 +81,7 @@ export function createSyncSocket(deps: SyncSocketDeps) {
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     url.searchParams.set('vault', deps.vaultId);
     url.searchParams.set('types', [...deps.types, 'note_body'].join(','));
+    if (deps.onItems) url.searchParams.set('items', '1');
     let s: SocketLike;
     try {
       s = deps.open(url.toString(), [SOCKET_PROTOCOL, `bearer.${token}`]);
@@ -78,6 +93,8 @@ export function createSyncSocket(deps: SyncSocketDeps) {
       backoff = 1000;
       heard();
       ping = deps.timers.setInterval(() => s.send('ping'), PING_MS);
+      connected = true;
+      deps.onConnection?.(++generation);
     };
     s.onmessage = (ev) => {
       heard();
@@ -85,8 +102,19 @@ export function createSyncSocket(deps: SyncSocketDeps) {
       if (!frame) return;
       if (frame.type === 'device_revoked') deps.onRevoked();
       else if (frame.type === 'connected') deps.onWake();
+      else if (
+        frame.type === 'changes_available' &&
+        Array.isArray(frame.items) &&
+        Number.isSafeInteger(frame.cursor)
+      ) {
+        const { cursor, items, committedAtMs } = frame;
+        deps.onItems?.(
+          typeof committedAtMs === 'number' ? { cursor, items, committedAtMs } : { cursor, items },
+        );
+        deps.onWake(frame.cursor);
+      }
       // a crdt_updated without a cursor stored nothing new (a duplicate update): nothing to pull
-      else if (frame.cursor !== undefined) deps.onWake(frame.cursor);
+      else if (Number.isSafeInteger(frame.cursor)) deps.onWake(frame.cursor);
     };
     s.onerror = () => {};
     s.onclose = (ev) => {

@@ -1,3 +1,5 @@
+import type { CalendarNote } from '../../../worker/planning/calendar/notesInRange';
+
 /** A calendar event as `calendar.*` answer it (src/worker/domain/calendar/calendarEvent.ts). */
 export interface CalendarEvent {
   id: string;
@@ -11,15 +13,8 @@ export interface CalendarEvent {
   noteId: string | null;
 }
 
-/** A note dated in the range by a visible date property (src/worker/planning/calendar/notesInRange.ts). */
-export interface CalendarNote {
-  id: string;
-  title: string;
-  path: string;
-  property: string;
-  /** YYYY-MM-DD: a floating day, shown on that date wherever the user is */
-  date: string;
-}
+/** A note dated in the range by a visible date property: the worker's one declaration. */
+export type { CalendarNote };
 
 export interface EventRange {
   events: CalendarEvent[];

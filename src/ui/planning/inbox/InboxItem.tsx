@@ -17,11 +17,19 @@ const ACTIONS: Record<string, string> = {
   linkToNote: 'Added to a note',
 };
 
-/** "Made a task in project inbox, 21/11/2026, 10:00": the history's `into` names the place. */
+/** Where a filed item went, by the name the worker resolved (`intoName`). */
+function placeOf(item: InboxEntry): string | null {
+  const into = item.history?.at(-1)?.into;
+  if (!into) return null;
+  if (into.startsWith('folder:')) return into === 'folder:' ? 'the vault root' : `folder ${into.slice(7)}`;
+  return item.intoName ? `project ${item.intoName}` : 'a deleted project';
+}
+
+/** "Made a task in project Errands, 21/11/2026, 10:00". */
 function filedLine(item: InboxEntry, at: string): string {
-  const into = item.history?.at(-1)?.into?.replace(/^(project|folder):/, '$1 ');
+  const place = placeOf(item);
   const how = ACTIONS[item.filedAction ?? ''] ?? 'Filed';
-  return `${how}${into ? ` in ${into === 'folder ' ? 'the vault root' : into}` : ''}, ${new Date(at).toLocaleString()}`;
+  return `${how}${place ? ` in ${place}` : ''}, ${new Date(at).toLocaleString()}`;
 }
 
 /** One inbox item with the actions its list allows; every button names the item it acts on. */

@@ -1,5 +1,6 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { SectionProps } from '../../app/section';
+import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { readOp, writeOp } from '../shared/callOp';
 import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
@@ -29,8 +30,14 @@ const LISTS = [
 export function InboxSection(props: SectionProps) {
   const failure = createFailure();
   const list = () => LISTS.find(([id]) => id === (props.path()[0] ?? '')) ?? LISTS[0];
-  const page = createLive(props.client, ['inbox', 'settings'], list, ([, , op]) =>
-    readOp<InboxPage>(props.client, op, { limit: 100 }),
+  // Reconciled by id: a re-read (after any inbox write) keeps each row, so an item's open More
+  // panel, its suggestions and what is typed in its forms stay.
+  const page = createLive(
+    props.client,
+    ['inbox', 'settings'],
+    list,
+    ([, , op]) => readOp<InboxPage>(props.client, op, { limit: 100 }),
+    reconciledValueStorage<InboxPage>('id'),
   );
   const [undo, setUndo] = createSignal<Undoable | null>(null);
 

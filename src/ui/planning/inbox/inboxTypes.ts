@@ -19,6 +19,8 @@ export interface InboxEntry {
   filedAt?: string | null;
   filedAction?: string | null;
   history?: { at: string; action: string; target: string | null; into?: string }[];
+  /** the project's name or folder's path the last filing went into (null: gone, or none) */
+  intoName?: string | null;
 }
 
 export interface InboxPage {

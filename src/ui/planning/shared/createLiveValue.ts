@@ -1,4 +1,4 @@
-import { type Accessor, createEffect, createSignal, on, onCleanup } from 'solid-js';
+import { type Accessor, createEffect, createSignal, on, onCleanup, type Setter } from 'solid-js';
 import type { AppError } from '../../../shared/result';
 import type { VaultClient } from '../../vault/createVaultClient';
 import type { OpResult } from './callOp';
@@ -7,15 +7,18 @@ import type { OpResult } from './callOp';
  * createLive on plain signals, for controls inside the note editor's Suspense boundary: reading a
  * resource there suspends the whole editor (its DOM detached, typing lost) on every re-read.
  * `load` runs now, whenever `key` changes, and after every committed change touching `tables`;
- * an answer that arrives after a newer read started is dropped.
+ * an answer that arrives after a newer read started is dropped. `storage` as in createLive
+ * (reconciledValueStorage: a form or a select fed by the read is written only where a stored value
+ * changed).
  */
 export function createLiveValue<T, K>(
   client: VaultClient,
   tables: readonly string[],
   key: Accessor<K>,
   load: (key: K) => Promise<OpResult<T>>,
+  storage?: (init: T | undefined) => [Accessor<T | undefined>, Setter<T | undefined>],
 ) {
-  const [data, setData] = createSignal<T | undefined>(undefined);
+  const [data, setData] = storage ? storage(undefined) : createSignal<T | undefined>(undefined);
   const [error, setError] = createSignal<AppError | null>(null);
   let latest = 0;
   const read = async (k: K) => {

@@ -2,6 +2,7 @@ import { For, Show } from 'solid-js';
 import { TagChips } from '../../tags/TagChips';
 import type { BoardDrag } from './createBoardDrag';
 import type { TaskSelection } from './createTaskSelection';
+import { SelectTaskBox } from './SelectTaskBox';
 import type { Status, TaskCard } from './taskTypes';
 
 interface Props {
@@ -32,15 +33,7 @@ export function BoardCard(props: Props) {
         ⠿
       </span>
       <Show when={props.selection?.selecting() && props.selection}>
-        {(sel) => (
-          <input
-            type="checkbox"
-            class="select-task"
-            checked={sel().isSelected(props.task.id)}
-            aria-label={`Select ${props.task.title}`}
-            onChange={() => sel().toggle(props.task.id)}
-          />
-        )}
+        {(sel) => <SelectTaskBox selection={sel()} id={props.task.id} title={props.task.title} />}
       </Show>
       <button
         type="button"

@@ -1,5 +1,6 @@
 import { createSignal, For } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
+import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { readOp } from '../shared/callOp';
 import { createLiveValue } from '../shared/createLiveValue';
 import { type ProjectEntry, TASK_TABLES } from './taskTypes';
@@ -19,6 +20,8 @@ export function BulkMove(props: Props) {
     TASK_TABLES,
     () => 0,
     () => readOp<{ projects: ProjectEntry[] }>(props.client, 'tasks.listProjects'),
+    // Reconciled: rebuilt options would show the first project while Move uses the picked one.
+    reconciledValueStorage<{ projects: ProjectEntry[] }>('id'),
   );
   const targets = () => list.data()?.projects.filter((p) => p.id !== props.excludeProjectId) ?? [];
   const [picked, setPicked] = createSignal('');

@@ -29,6 +29,16 @@ export function DueView(props: Props) {
     () => props.view,
     (view) => readOp<DueReply>(props.client, view === 'overdue' ? 'tasks.getOverdue' : 'tasks.getToday'),
   );
+  // declared before the selection below, whose memo reads it at once when the view opens on Upcoming
+  const upcoming = createLive(
+    props.client,
+    TASK_TABLES,
+    () => props.view,
+    (view) =>
+      view === 'upcoming'
+        ? readOp<UpcomingReply>(props.client, 'tasks.getUpcoming', { days: 14 })
+        : Promise.resolve({ ok: true as const, value: { today: '', days: [] } }),
+  );
   /** The upcoming days cut to the first `shown()` tasks, so a busy fortnight renders at once. */
   const upcomingDays = () => {
     let left = shown();
@@ -49,15 +59,6 @@ export function DueView(props: Props) {
           .map((t) => t.id) ?? []),
   );
   const upcomingTotal = () => upcoming.data()?.days.reduce((n, d) => n + d.tasks.length, 0) ?? 0;
-  const upcoming = createLive(
-    props.client,
-    TASK_TABLES,
-    () => props.view,
-    (view) =>
-      view === 'upcoming'
-        ? readOp<UpcomingReply>(props.client, 'tasks.getUpcoming', { days: 14 })
-        : Promise.resolve({ ok: true as const, value: { today: '', days: [] } }),
-  );
   return (
     <section class="due-view" aria-labelledby="due-title">
       <h2 id="due-title">{TITLES[props.view]}</h2>

@@ -1,5 +1,6 @@
 import { Show } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
+import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { ConfirmButton } from '../shared/ConfirmButton';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
@@ -46,6 +47,9 @@ export function ProjectSettings(props: {
     TASK_TABLES,
     () => props.id,
     (id) => readOp<FullProject>(props.client, 'tasks.getProject', id),
+    // Any task write re-reads the project: reconciled, a field or a status row being typed in is
+    // written again only when its own stored value changed.
+    reconciledValueStorage<FullProject>('id'),
   );
   const homeTitle = createLive(
     props.client,
@@ -105,9 +109,7 @@ export function ProjectSettings(props: {
               </div>
               <label>
                 Description
-                <textarea name="description" rows={3} maxLength={10000}>
-                  {p().description ?? ''}
-                </textarea>
+                <textarea name="description" rows={3} maxLength={10000} value={p().description ?? ''} />
               </label>
               <div class="form-actions">
                 <button type="submit" class="primary">

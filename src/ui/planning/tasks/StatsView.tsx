@@ -1,5 +1,6 @@
 import { createSignal, For } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
+import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
 import { type ProjectEntry, TASK_TABLES } from './taskTypes';
@@ -29,6 +30,8 @@ export function StatsView(props: { client: VaultClient }) {
     ['projects'],
     () => 0,
     () => readOp<{ projects: ProjectEntry[] }>(props.client, 'tasks.listProjects', { includeArchived: true }),
+    // Reconciled: rebuilt options would show "All projects" over one project's figures.
+    reconciledValueStorage<{ projects: ProjectEntry[] }>('id'),
   );
   const stats = createLive(props.client, TASK_TABLES, projectId, (id) =>
     readOp<Stats>(props.client, 'tasks.getStats', id === '' ? {} : { projectId: id }),

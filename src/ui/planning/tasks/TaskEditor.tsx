@@ -1,6 +1,7 @@
 import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { VaultClient } from '../../vault/createVaultClient';
+import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
 import type { TaskActions } from './createTaskActions';
@@ -29,17 +30,23 @@ interface Props {
 
 /** Every editable field of a task, saved as one `tasks.update`; subtasks below it. */
 export function TaskEditor(props: Props) {
+  // Every read below is reconciled (reconciledValueStorage): the task changes under the form on
+  // every write to any task (a subtask added, another tab), and new objects each time would write
+  // every field again, wiping what the user typed, and rebuild the Project and Status options,
+  // which then show their first option: Save would move the task there.
   const task = createLive(
     props.client,
     TASK_TABLES,
     () => props.id,
     (id) => readOp<TaskRecord>(props.client, 'tasks.get', id),
+    reconciledValueStorage<TaskRecord>('id'),
   );
   const projects = createLive(
     props.client,
     ['projects'],
     () => 0,
     () => readOp<{ projects: ProjectEntry[] }>(props.client, 'tasks.listProjects'),
+    reconciledValueStorage<{ projects: ProjectEntry[] }>('id'),
   );
   const statuses = createLive(
     props.client,
@@ -49,12 +56,14 @@ export function TaskEditor(props: Props) {
       projectId === undefined
         ? Promise.resolve({ ok: true as const, value: { statuses: [] } })
         : readOp<{ statuses: StatusRecord[] }>(props.client, 'tasks.listStatuses', projectId),
+    reconciledValueStorage<{ statuses: StatusRecord[] }>('id'),
   );
   const subtasks = createLive(
     props.client,
     TASK_TABLES,
     () => props.id,
     (id) => readOp<{ tasks: TaskCard[] }>(props.client, 'tasks.getSubtasks', id),
+    reconciledValueStorage<{ tasks: TaskCard[] }>('id'),
   );
   // The rule's fields live in a store, reset whenever the saved rule changes (here, by an agent or
   // another device), so what Save sends is always built on the rule the task has now.
@@ -119,10 +128,11 @@ export function TaskEditor(props: Props) {
               </label>
               <label>
                 Description
-                <textarea name="description" rows={4} maxLength={10000}>
-                  {t().description ?? ''}
-                </textarea>
+                {/* `value`, not children: a child text stops following once the user has typed. */}
+                <textarea name="description" rows={4} maxLength={10000} value={t().description ?? ''} />
               </label>
+              {/* The options say which is selected: they may arrive after the task, when the
+                  select's own value found no option to select. */}
               <div class="form-row">
                 <label>
                   Priority
@@ -136,7 +146,11 @@ export function TaskEditor(props: Props) {
                   Project
                   <select name="projectId" value={t().projectId}>
                     <For each={projects.data()?.projects}>
-                      {(p) => <option value={p.id}>{p.name}</option>}
+                      {(p) => (
+                        <option value={p.id} selected={p.id === t().projectId}>
+                          {p.name}
+                        </option>
+                      )}
                     </For>
                   </select>
                 </label>
@@ -144,7 +158,11 @@ export function TaskEditor(props: Props) {
                   Status
                   <select name="statusId" value={t().statusId ?? ''}>
                     <For each={statuses.data()?.statuses}>
-                      {(s) => <option value={s.id}>{s.name}</option>}
+                      {(s) => (
+                        <option value={s.id} selected={s.id === t().statusId}>
+                          {s.name}
+                        </option>
+                      )}
                     </For>
                   </select>
                 </label>

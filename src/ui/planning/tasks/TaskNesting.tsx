@@ -1,5 +1,6 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
+import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
 import type { TaskActions } from './createTaskActions';
@@ -19,6 +20,8 @@ export function TaskNesting(props: { client: VaultClient; task: TaskRecord; acti
       projectId === null
         ? Promise.resolve({ ok: true as const, value: { tasks: [] as TaskCard[] } })
         : readOp<{ tasks: TaskCard[] }>(props.client, 'tasks.list', { projectId, limit: 200 }),
+    // Reconciled: rebuilt options would show "Choose a task…" while the choice is still held.
+    reconciledValueStorage<{ tasks: TaskCard[] }>('id'),
   );
   const others = () => candidates.data()?.tasks.filter((c) => c.id !== props.task.id) ?? [];
   return (

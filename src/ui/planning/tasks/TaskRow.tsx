@@ -1,6 +1,7 @@
 import { Show } from 'solid-js';
 import { TagChips } from '../../tags/TagChips';
 import type { TaskSelection } from './createTaskSelection';
+import { SelectTaskBox } from './SelectTaskBox';
 import { PRIORITY_LABELS, type TaskCard } from './taskTypes';
 
 interface Props {
@@ -31,15 +32,7 @@ export function TaskRow(props: Props) {
           />
         }
       >
-        {(sel) => (
-          <input
-            type="checkbox"
-            class="select-task"
-            checked={sel().isSelected(props.task.id)}
-            aria-label={`Select ${props.task.title}`}
-            onChange={() => sel().toggle(props.task.id)}
-          />
-        )}
+        {(sel) => <SelectTaskBox selection={sel()} id={props.task.id} title={props.task.title} />}
       </Show>
       <button type="button" class="task-title" onClick={() => props.onOpen(props.task.id)}>
         {props.task.title}

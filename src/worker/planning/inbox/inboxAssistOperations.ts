@@ -24,6 +24,16 @@ export const browserNet: NetPort = {
   online: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
 };
 
+/** Why no page was read for a link: the inbox's fetchLinkPreviews setting is off. */
+export const LINK_PREVIEWS_OFF = 'link previews are turned off (Settings → Inbox); the link is kept as it is';
+
+/**
+ * Whether a captured link's page may be fetched (the inbox settings group's fetchLinkPreviews).
+ * Every link capture asks this before any fetch: the inbox's and a project's (captureUrlToProject).
+ */
+export const linkPreviewsOn = async (settings: Pick<SettingsStore, 'getGroup'>): Promise<boolean> =>
+  (await settings.getGroup('inbox')).fetchLinkPreviews;
+
 /**
  * Link previews (`inbox.previewLink`, `inbox.retryMetadata`); filing suggestions are in
  * inboxLearningOperations. A preview is read by the browser itself (linkPreviewFetcher), so it
@@ -38,8 +48,8 @@ export function inboxAssistOperations(
   settings: Pick<SettingsStore, 'getGroup'>,
 ): Operation[] {
   const { db, deps } = store;
-  const OFF = 'link previews are turned off (Settings → Inbox); the link is kept as it is';
-  const previewsOn = async () => (await settings.getGroup('inbox')).fetchLinkPreviews;
+  const OFF = LINK_PREVIEWS_OFF;
+  const previewsOn = () => linkPreviewsOn(settings);
 
   async function refreshPreview(id: string) {
     const row = await store.db.inbox.get(id);

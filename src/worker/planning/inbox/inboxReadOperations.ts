@@ -79,7 +79,8 @@ export function inboxReadOperations(store: InboxStore): Operation[] {
     defineOperation({
       ...read,
       name: 'inbox.getFilingHistory',
-      summary: 'Filed items, most recently filed first, with where each went.',
+      summary:
+        'Filed items, most recently filed first, with where each went (intoName: the project’s name or the folder’s path).',
       params: [options],
       handler: async ([o]) => {
         const limit = o?.limit ?? 50;
@@ -89,6 +90,19 @@ export function inboxReadOperations(store: InboxStore): Operation[] {
           .offset(o?.offset ?? 0)
           .limit(limit)
           .toArray();
+        // Where each went, by name: a project's id means nothing to the reader of the list.
+        const intoOf = (r: (typeof rows)[number]) => r.history.at(-1)?.into ?? null;
+        const projectIds = [
+          ...new Set(rows.map(intoOf).filter((i): i is string => i?.startsWith('project:') === true)),
+        ].map((i) => i.slice('project:'.length));
+        const projects = await db.projects.bulkGet(projectIds);
+        const names = new Map(projectIds.map((id, i) => [`project:${id}`, projects[i]?.name ?? null]));
+        const nameOf = (into: string | null) =>
+          into === null
+            ? null
+            : into.startsWith('folder:')
+              ? into.slice('folder:'.length)
+              : (names.get(into) ?? null);
         return ok({
           items: rows.map((r) => ({
             ...toInboxListEntry(r),
@@ -96,6 +110,7 @@ export function inboxReadOperations(store: InboxStore): Operation[] {
             filedTo: r.filedTo,
             filedAction: r.filedAction,
             history: r.history,
+            intoName: nameOf(intoOf(r)),
           })),
         });
       },

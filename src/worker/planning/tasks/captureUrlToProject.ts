@@ -6,8 +6,9 @@ import { nextFreeTitle } from '../../domain/notes/paths/titles';
 import { taskIdSchema } from '../../domain/tasks/schemas';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { type ErrorCode, fail, ok } from '../../ops/result';
+import type { SettingsStore } from '../../settings/settingsStore';
 import type { VaultServices } from '../../vault/services';
-import type { NetPort } from '../inbox/inboxAssistOperations';
+import { LINK_PREVIEWS_OFF, linkPreviewsOn, type NetPort } from '../inbox/inboxAssistOperations';
 import { captureLinkSchema } from '../inbox/inboxSchemas';
 import { fetchLinkPreview } from '../inbox/linkPreviewFetcher';
 import type { NoteCreator } from '../inbox/noteCreator';
@@ -48,7 +49,9 @@ export function linkNoteMarkdown(url: string, preview: LinkPreview | null, note:
  * caller's text) linked to the project as a `note` link, so it shows in the project's links, is
  * searchable and syncs as any note does. The preview is read as inbox.previewLink reads it (only
  * online, only where the site allows cross-origin reads); without it the note takes the URL's host
- * and path as its title, as an inbox link capture does. A title taken in the folder gets a number.
+ * and path as its title, as an inbox link capture does. With the inbox's fetchLinkPreviews setting
+ * off no page is fetched either (the same setting the inbox capture obeys): the plain fallback.
+ * A title taken in the folder gets a number.
  * If linking is refused (the project was deleted meanwhile), the note is deleted again.
  */
 export function captureUrlToProjectOperation(
@@ -56,6 +59,7 @@ export function captureUrlToProjectOperation(
   links: ProjectLinkWriter,
   notes: NoteCreator,
   net: NetPort,
+  settings: Pick<SettingsStore, 'getGroup'>,
 ): Operation {
   const { db } = services;
   const freeTitle = async (folder: string, base: string) => {
@@ -83,13 +87,18 @@ export function captureUrlToProjectOperation(
       { name: 'options', required: false, schema: optionsSchema },
     ] as const,
     handler: async ([projectId, url, o = {}]) => {
-      if (!(await db.projects.get(projectId)))
+      if (!(await links.projectExists(projectId)))
         return fail('NOT_FOUND', `project ${JSON.stringify(projectId)} does not exist`, {
           field: 'projectId',
         });
       const folder = checkFolderPath(o.folder ?? '', 'options.folder', true);
       if (!folder.ok) return folder;
-      const outcome = o.preview === false ? null : await fetchLinkPreview(net.fetchPage, url, net.online());
+      const outcome =
+        o.preview === false
+          ? null
+          : (await linkPreviewsOn(settings))
+            ? await fetchLinkPreview(net.fetchPage, url, net.online())
+            : ({ ok: false, reason: LINK_PREVIEWS_OFF } as const);
       const preview = outcome?.ok ? outcome.preview : null;
       const base = noteTitleOf(o.title ?? preview?.title ?? titleOf({ type: 'link', sourceUrl: url }));
       const made = await notes.create({

@@ -51,14 +51,18 @@ export function dexieTaskQuery(db: VaultDb): TaskQueryPort {
     countByStatus: (projectId, statusId, includeCompleted) =>
       statusRange(projectId, statusId ?? '', includeCompleted).count(),
     async subtaskCounts(parentIds) {
-      // One multi-key scan of the parentId index: subtasks are few beside their parents.
+      // One multi-key scan of the parentId index: subtasks are few beside their parents. One
+      // parent (tasks.get) is one getAll of its key, which costs less than a cursor's steps.
       const counts = new Map<string, { total: number; completed: number }>();
       if (parentIds.length === 0) return counts;
-      const rows = await db.tasks
-        .where('parentId')
-        .anyOf([...parentIds])
-        .filter(live)
-        .toArray();
+      const index = db.tasks.where('parentId');
+      const rows =
+        parentIds.length === 1
+          ? (await index.equals(parentIds[0]!).toArray()).filter(live)
+          : await index
+              .anyOf([...parentIds])
+              .filter(live)
+              .toArray();
       for (const row of rows) {
         const c = counts.get(row.parentKey) ?? { total: 0, completed: 0 };
         c.total += 1;

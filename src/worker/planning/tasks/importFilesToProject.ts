@@ -34,7 +34,7 @@ export function importFilesToProjectOperations(
         { name: 'files', required: true, schema: IMPORT_FILES_SCHEMA },
       ] as const,
       handler: async ([projectId, files]) => {
-        if (!(await services.db.projects.get(projectId)))
+        if (!(await links.projectExists(projectId)))
           return fail('NOT_FOUND', `project ${JSON.stringify(projectId)} does not exist`, {
             field: 'projectId',
           });

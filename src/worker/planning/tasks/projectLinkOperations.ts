@@ -67,6 +67,8 @@ export function projectLinkOperations(services: VaultServices, tasks: TaskStore)
         'A project’s links, pinned first then newest, with each item’s title (null when it was deleted).',
       params: [{ name: 'projectId', required: true, schema: taskIdSchema }] as const,
       handler: async ([projectId]) => {
+        // A new vault's Inbox project exists once the task store is ready: it may be read first.
+        await tasks.ready();
         if (!(await db.projects.get(projectId)))
           return fail('NOT_FOUND', `project ${JSON.stringify(projectId)} does not exist`, {
             field: 'args[0]',

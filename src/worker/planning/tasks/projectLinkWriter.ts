@@ -90,6 +90,14 @@ export function createProjectLinkWriter(services: VaultServices, tasks: TaskStor
   return {
     port,
     apply,
+    /**
+     * Whether the project exists, after the Inbox is made: a new vault's Inbox project is created
+     * by the first task store call, and a link to it may be the very first one.
+     */
+    async projectExists(projectId: string): Promise<boolean> {
+      await tasks.ready();
+      return (await db.projects.get(projectId)) !== undefined;
+    },
     /** One link edit in its own transaction. */
     async run(edit: LinkEdit) {
       await tasks.ready();

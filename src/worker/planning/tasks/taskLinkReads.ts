@@ -25,16 +25,34 @@ export async function linksOfTask(
   db: VaultDb,
   task: Pick<TaskRecord, 'id' | 'sourceNoteId'>,
 ): Promise<TaskLinks> {
+  return withSourceNote(db, await linksById(db, task.id), task.sourceNoteId);
+}
+
+/**
+ * The two index reads of `linksOfTask`, which need only the task's id: a caller that reads the
+ * task row too issues them beside that read, in the same transaction, instead of after it (one
+ * IndexedDB round trip instead of two: tasks.get, docs/agent-surfaces.md "get_task").
+ */
+export async function linksById(db: VaultDb, taskId: string): Promise<TaskLinks> {
   const [linking, canvases] = await Promise.all([
-    db.notes.where('linkedTaskIds').equals(task.id).primaryKeys(),
-    db.canvases.where('cardKeys').equals(`task:${task.id}`).primaryKeys(),
+    db.notes.where('linkedTaskIds').equals(taskId).primaryKeys(),
+    db.canvases.where('cardKeys').equals(`task:${taskId}`).primaryKeys(),
   ]);
-  const notes = new Set(linking);
-  if (task.sourceNoteId !== null && !notes.has(task.sourceNoteId)) {
-    const source = await db.notes.get(task.sourceNoteId);
+  return { linkedNoteIds: linking, linkedCanvasIds: canvases };
+}
+
+/** Adds the note the task was made from, when it still exists and no link listed it already. */
+export async function withSourceNote(
+  db: VaultDb,
+  links: TaskLinks,
+  sourceNoteId: string | null,
+): Promise<TaskLinks> {
+  const notes = new Set(links.linkedNoteIds);
+  if (sourceNoteId !== null && !notes.has(sourceNoteId)) {
+    const source = await db.notes.get(sourceNoteId);
     if (source?.fileType === 'markdown') notes.add(source.id);
   }
-  return { linkedNoteIds: [...notes], linkedCanvasIds: canvases };
+  return { linkedNoteIds: [...notes], linkedCanvasIds: links.linkedCanvasIds };
 }
 
 /** Tasks a note is tied to: those its body links to (text order), then those made from it. */

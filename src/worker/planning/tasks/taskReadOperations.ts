@@ -2,13 +2,13 @@ import { toFullTask } from '../../domain/tasks/fullTask';
 import { toFullProject, toProjectListEntry } from '../../domain/tasks/projects/projectView';
 import { ISO_DATE_PATTERN, taskIdSchema, taskViewOptionsSchema } from '../../domain/tasks/schemas';
 import { getOverdue, getToday, getUpcoming } from '../../domain/tasks/views/dueViews';
-import { getBoard, getProjectList, withSubtaskCounts } from '../../domain/tasks/views/projectViews';
+import { countsOf, getBoard, getProjectList } from '../../domain/tasks/views/projectViews';
 import { TaskState } from '../../domain/tasks/views/queryPort';
 import { getStats } from '../../domain/tasks/views/stats';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import { projectLinkCounts } from './projectLinkOperations';
-import { linksOfTask } from './taskLinkReads';
+import { linksById, withSourceNote } from './taskLinkReads';
 import { fromTaskRow } from './taskRows';
 import type { TaskStore } from './taskStore';
 import { cardsOf, hiddenProjectIds } from './taskViews';
@@ -48,11 +48,17 @@ export function taskReadOperations(
       params: [id],
       handler: ([taskId]) =>
         store.view(async () => {
-          const task = await ctx.read.getTask(taskId);
+          // The row, its subtask counts and its link indexes need only the id: read them at once,
+          // in the one snapshot (a single IndexedDB round trip; each sequential one costs ~0.3 ms).
+          const [task, counts, links] = await Promise.all([
+            ctx.read.getTask(taskId),
+            query.subtaskCounts([taskId]),
+            linksById(db, taskId),
+          ]);
           if (task === null)
             return fail('NOT_FOUND', `task ${JSON.stringify(taskId)} does not exist`, { field: 'id' });
-          const [counted] = await withSubtaskCounts(query, [task]);
-          return ok(toFullTask(task, counted!, await linksOfTask(db, task)));
+          const full = await withSourceNote(db, links, task.sourceNoteId);
+          return ok(toFullTask(task, countsOf(counts, taskId), full));
         }, [db.notes, db.canvases]),
     }),
     defineOperation({

@@ -1,5 +1,5 @@
 import type { OpError, Result } from '../../ops/result';
-import type { ToolOutput } from '../defineTool';
+import type { ImagePart, ToolOutput } from '../defineTool';
 
 type ContentPart = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
 
@@ -21,11 +21,33 @@ function errorResult(error: OpError): Record<string, unknown> {
   };
 }
 
+/**
+ * Results of frozen replies (a reply fixed for the registry's life, such as the list of all
+ * operations), by the reply's identity: its text part is made once, and the result, frozen too,
+ * is serialized once (serializedResponse.ts).
+ */
+const frozenResults = new WeakMap<object, Record<string, unknown>>();
+
+function textResult(json: unknown, images: readonly ImagePart[]): Record<string, unknown> {
+  const content: ContentPart[] = [{ type: 'text', text: JSON.stringify(json ?? null) }];
+  for (const image of images) content.push({ type: 'image', data: image.data, mimeType: image.mimeType });
+  return { content, structuredContent: structured(json) };
+}
+
 /** A tool's outcome as an MCP `tools/call` result: errors as `isError: true` with the JSON error. */
 export function toCallToolResult(outcome: Result<ToolOutput>): Record<string, unknown> {
   if (!outcome.ok) return errorResult(outcome.error);
   const { json, images = [] } = outcome.value;
-  const content: ContentPart[] = [{ type: 'text', text: JSON.stringify(json ?? null) }];
-  for (const image of images) content.push({ type: 'image', data: image.data, mimeType: image.mimeType });
-  return { content, structuredContent: structured(json) };
+  if (images.length > 0 || json === null || typeof json !== 'object' || !Object.isFrozen(json))
+    return textResult(json, images);
+  let result = frozenResults.get(json);
+  if (result === undefined) {
+    const made = textResult(json, images);
+    result = Object.freeze({
+      content: Object.freeze((made.content as ContentPart[]).map((part) => Object.freeze(part))),
+      structuredContent: Object.freeze(made.structuredContent as object),
+    });
+    frozenResults.set(json, result);
+  }
+  return result;
 }

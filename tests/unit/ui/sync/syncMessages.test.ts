@@ -10,6 +10,7 @@ const status = (over: Partial<SyncStatus>): SyncStatus => ({
   queued: 0,
   deadLetters: 0,
   quarantined: 0,
+  corrupt: 0,
   error: null,
   lastSyncedAt: 1,
   ...over,
@@ -37,26 +38,28 @@ describe('sync messages (issue 7 part 8)', () => {
     expect(words('schema_invalid')).toBe('Not synced: items unreadable');
   });
 
-  it('never says "Synced" while anything is queued, failed or quarantined, or after an error', () => {
+  it('never says "Synced" while anything is queued, failed, quarantined or damaged, or after an error', () => {
     for (const queued of [0, 1])
       for (const deadLetters of [0, 2])
         for (const quarantined of [0, 3])
-          for (const error of [
-            null,
-            ...CATEGORIES.map((category) => ({ category, code: 'X', message: 'm' })),
-          ])
-            for (const running of [false, true])
-              for (const parked of [false, true]) {
-                const s = { queued, deadLetters, quarantined, error, lastSyncedAt: 1 };
-                const shown = indicatorText({ ...s, phase: phaseOf(s, running, parked) });
-                const clean = !queued && !deadLetters && !quarantined && !error && !running && !parked;
-                expect(shown === 'Synced').toBe(clean);
-              }
+          for (const corrupt of [0, 4])
+            for (const error of [
+              null,
+              ...CATEGORIES.map((category) => ({ category, code: 'X', message: 'm' })),
+            ])
+              for (const running of [false, true])
+                for (const parked of [false, true]) {
+                  const s = { queued, deadLetters, quarantined, corrupt, error, lastSyncedAt: 1 };
+                  const shown = indicatorText({ ...s, phase: phaseOf(s, running, parked) });
+                  const clean =
+                    !queued && !deadLetters && !quarantined && !corrupt && !error && !running && !parked;
+                  expect(shown === 'Synced').toBe(clean);
+                }
   });
 
   it('counts what is left in the pending words', () => {
-    expect(indicatorText(status({ phase: 'pending', queued: 3, deadLetters: 1, quarantined: 2 }))).toBe(
-      'Not synced: 3 waiting, 1 failed, 2 quarantined',
-    );
+    expect(
+      indicatorText(status({ phase: 'pending', queued: 3, deadLetters: 1, quarantined: 2, corrupt: 1 })),
+    ).toBe('Not synced: 3 waiting, 1 failed, 2 quarantined, 1 damaged');
   });
 });

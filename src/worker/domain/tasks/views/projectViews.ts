@@ -14,10 +14,16 @@ export async function withSubtaskCounts(
   tasks: readonly TaskRecord[],
 ): Promise<CountedTask[]> {
   const counts = await port.subtaskCounts(tasks.map((t) => t.id));
-  return tasks.map((task) => {
-    const c = counts.get(task.id);
-    return { task, subtaskCount: c?.total ?? 0, completedSubtaskCount: c?.completed ?? 0 };
-  });
+  return tasks.map((task) => ({ task, ...countsOf(counts, task.id) }));
+}
+
+/** One task's entry of a `subtaskCounts` answer (a task with no live subtask is absent: 0, 0). */
+export function countsOf(
+  counts: Awaited<ReturnType<TaskQueryPort['subtaskCounts']>>,
+  id: string,
+): Omit<CountedTask, 'task'> {
+  const c = counts.get(id);
+  return { subtaskCount: c?.total ?? 0, completedSubtaskCount: c?.completed ?? 0 };
 }
 
 export interface ProjectListOptions {

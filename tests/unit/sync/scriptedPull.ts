@@ -1,0 +1,118 @@
+import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
+import type { SyncResult } from '../../../src/sync/engine/http/syncError';
+import type { CallOptions, SyncCall } from '../../../src/sync/engine/http/syncHttp';
+import type { IncomingRecord, ItemKey, RecordPort } from '../../../src/sync/engine/ports';
+import type { KeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
+import type { PullDeps } from '../../../src/sync/engine/pull/pullDeps';
+import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
+import type { ItemRef, PullItem } from '../../../src/sync/protocol/pull';
+import { emptyRecords } from './emptyRecords';
+import { emptyBodies } from './engineHarness';
+
+const VAULT = '0b6f0000-0000-4000-8000-000000000007';
+
+/**
+ * What the scripted service answers for an asked item: the sealed item, `missing` (blobMissing),
+ * `forged` (signed by a key the directory does not know), `damaged` (signed, but its payload bytes
+ * altered after signing, as storage or transit may) or nothing (`gone`).
+ */
+export type Answer = 'item' | 'missing' | 'forged' | 'damaged' | 'gone';
+
+/**
+ * A scripted service for the pull on its ports: the feed lists `feed` once (cursor 1), then
+ * nothing; the manifest lists it live. `answer` decides, per pull request, what comes back for
+ * each asked item (a bare id is a note). `asked` logs the ids of each `POST /sync/pull`.
+ */
+export async function scriptedService(
+  feed: (string | ItemKey)[],
+  answer: (id: string, type: string) => Answer,
+) {
+  const refs = feed.map((r) => (typeof r === 'string' ? { type: 'note', id: r } : r));
+  const keyring = deriveVaultKeyring(generateVaultKey(), VAULT);
+  const signer = { key: await generateDeviceKey(undefined), deviceId: 'dev' };
+  const stranger = { key: await generateDeviceKey(undefined), deviceId: 'stranger' };
+  const seal = async ({ type, id }: ItemKey, by: typeof signer): Promise<PullItem> => ({
+    ...(await sealPushItem(
+      keyring,
+      by,
+      { type, id },
+      { clock: { dev: 1 }, deletedAt: null, payload: { id, title: id } },
+    )),
+    deleteAttestation: null,
+    serverCursor: 1,
+    committedAtMs: null,
+    createdAt: 0,
+    updatedAt: 0,
+    platform: null,
+    version: null,
+  });
+  const asked: string[][] = [];
+  const call = (async (_m: string, path: string, o?: CallOptions): Promise<SyncResult<unknown>> => {
+    if (path.startsWith('/sync/changes')) {
+      const from = Number(new URL(path, 'http://x').searchParams.get('cursor'));
+      const listed = from >= 1 ? [] : refs.map((r) => ({ ...r, serverCursor: 1, deleted: false }));
+      return { ok: true, value: { refs: listed, nextCursor: 1, serverTimeMs: 0, noteBodies: [] } };
+    }
+    if (path.startsWith('/sync/manifest')) {
+      const items = refs.map((r) => ({ ...r, serverCursor: 1, deleted: false, contentHash: '' }));
+      return { ok: true, value: { items, nextCursor: null } };
+    }
+    const wanted = (o!.body as { items: ItemRef[] }).items;
+    asked.push(wanted.map((r) => r.id));
+    const items: PullItem[] = [];
+    const blobMissing: ItemRef[] = [];
+    for (const ref of wanted) {
+      const a = answer(ref.id, ref.type);
+      if (a === 'item') items.push(await seal(ref, signer));
+      else if (a === 'forged') items.push(await seal(ref, stranger));
+      else if (a === 'damaged') {
+        const item = await seal(ref, signer);
+        items.push({ ...item, payload: `${item.payload.slice(0, -2)}x${item.payload.slice(-1)}` });
+      } else if (a === 'missing') blobMissing.push(ref);
+    }
+    return { ok: true, value: { items, blobMissing } };
+  }) as SyncCall;
+  const keys = {
+    keyOf: async (deviceId: string) => ({
+      ok: true,
+      value: deviceId === 'dev' ? signer.key.publicKey : null,
+    }),
+  } as unknown as KeyDirectory;
+  return { keyring, keys, call, asked };
+}
+
+export type ScriptedService = Awaited<ReturnType<typeof scriptedService>>;
+
+/**
+ * The pull's deps over the scripted service and an in-memory state; `applied` logs the ids each
+ * apply was given (`records` replaces the whole record port).
+ */
+export function scriptedPullDeps(
+  s: ScriptedService,
+  state: Map<string, unknown>,
+  now: () => number,
+  applied: string[] = [],
+  records?: RecordPort,
+): PullDeps {
+  return {
+    call: s.call,
+    keyring: s.keyring,
+    keys: s.keys,
+    records:
+      records ??
+      emptyRecords(
+        async () => null,
+        (items: IncomingRecord[]) => void applied.push(...items.map((i) => i.id)),
+      ),
+    bodies: emptyBodies(),
+    session: new Map(),
+    state: {
+      get: async <T>(k: string) => state.get(k) as T | undefined,
+      set: async (k, v) => void state.set(k, v),
+    },
+    types: ['note', 'task', 'note_body', 'purged_tombstones'],
+    now,
+    appVersion: '2.0.0',
+    stopped: () => false,
+  };
+}
