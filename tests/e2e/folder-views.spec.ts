@@ -161,11 +161,31 @@ test('a saved filter survives a reload; a view saved in one tab appears live in 
     await page.getByRole('combobox', { name: 'View' }).selectOption({ label: 'Active' });
     await expect(titles(page)).toHaveText(['Alpha']);
 
+    // A rename being typed here keeps its text when another tab's save is read in meanwhile.
+    await page.getByRole('button', { name: 'Rename view' }).click();
+    await page.getByRole('textbox', { name: 'View name' }).fill('Active work');
+    await other.getByRole('button', { name: 'New view' }).click();
+    await other.getByRole('textbox', { name: 'View name' }).fill('Later');
+    await other.getByRole('button', { name: 'Create view' }).click();
+    await expect(page.getByRole('combobox', { name: 'View' }).locator('option')).toHaveText([
+      'All properties',
+      'Active',
+      'Later',
+    ]);
+    await expect(page.getByRole('textbox', { name: 'View name' })).toHaveValue('Active work');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByRole('combobox', { name: 'View' }).locator('option:checked')).toHaveText(
+      'Active work',
+    );
+    await expect(otherViews.locator('option')).toHaveText(['All properties', 'Active work', 'Later']);
+    await otherViews.selectOption({ label: 'Active work' });
+
     // Deleted in the other tab: gone here too.
     other.on('dialog', (d) => void d.accept());
     await other.getByRole('button', { name: 'Delete view' }).click();
     await expect(page.getByRole('combobox', { name: 'View' }).locator('option')).toHaveText([
       'All properties',
+      'Later',
     ]);
     await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Gamma']);
   } finally {

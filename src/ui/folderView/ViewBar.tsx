@@ -14,6 +14,14 @@ interface Props {
 /** Choose a saved view; create one from what the table shows, rename or delete the chosen one. */
 export function ViewBar(props: Props) {
   const [mode, setMode] = createSignal<'create' | 'rename' | null>(null);
+  // What the name box holds: set once when the form opens, then only by typing. Bound to the
+  // current view instead, any re-read (this tab's own, another tab's save) put the stored name
+  // back over what was being typed, and Save then stored the old name.
+  const [draft, setDraft] = createSignal('');
+  const open = (m: 'create' | 'rename') => {
+    setDraft(m === 'rename' ? props.current.name : '');
+    setMode(m);
+  };
   let input!: HTMLInputElement;
   const saved = () => props.current.id !== '';
 
@@ -39,11 +47,11 @@ export function ViewBar(props: Props) {
         when={mode()}
         fallback={
           <>
-            <button type="button" onClick={() => setMode('create')}>
+            <button type="button" onClick={() => open('create')}>
               New view
             </button>
             <Show when={saved()}>
-              <button type="button" onClick={() => setMode('rename')}>
+              <button type="button" onClick={() => open('rename')}>
                 Rename view
               </button>
               <button type="button" class="danger" onClick={() => props.onDelete()}>
@@ -60,7 +68,8 @@ export function ViewBar(props: Props) {
               ref={input}
               required
               maxLength={200}
-              value={mode() === 'rename' ? props.current.name : ''}
+              value={draft()}
+              onInput={(e) => setDraft(e.currentTarget.value)}
               autofocus
             />
           </label>
