@@ -1,7 +1,8 @@
-import { createSignal, For } from 'solid-js';
+import { For } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
 import type { CardEntity } from './cardEntities';
+import { createPickerSearch } from './createPickerSearch';
 
 const KIND: Record<string, string> = { note: 'note', task: 'task', project: 'project' };
 
@@ -11,21 +12,14 @@ export function CardPicker(props: {
   onPick: (e: CardEntity) => void;
   onClose: () => void;
 }) {
-  const [query, setQuery] = createSignal('');
-  const [found, setFound] = createSignal<CardEntity[]>([]);
-  const [message, setMessage] = createSignal('');
-  async function search(q: string) {
-    setQuery(q);
-    if (q.trim() === '') {
-      setFound([]);
-      setMessage('');
-      return;
-    }
-    const res = await readOp<{ entities: CardEntity[] }>(props.client, 'canvas.findEntities', q.trim(), 12);
-    if (query() !== q) return;
-    setFound(res.ok ? res.value.entities : []);
-    setMessage(res.ok ? (res.value.entities.length === 0 ? 'Nothing matches.' : '') : res.error.message);
-  }
+  const { query, found, message, search } = createPickerSearch<CardEntity>({
+    find: async (q) => {
+      const res = await readOp<{ entities: CardEntity[] }>(props.client, 'canvas.findEntities', q, 12);
+      return res.ok ? { ok: true, value: res.value.entities } : res;
+    },
+    empty: () => 'Nothing matches.',
+    searchBlank: false,
+  });
   return (
     <div class="card-picker">
       <input

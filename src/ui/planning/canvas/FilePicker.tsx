@@ -1,7 +1,8 @@
-import { createSignal, For } from 'solid-js';
+import { For } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
 import type { CardEntity } from './cardEntities';
+import { createPickerSearch } from './createPickerSearch';
 import { fileKind, sizeLabel } from './fileLabels';
 
 interface FoundFile {
@@ -21,19 +22,15 @@ export function FilePicker(props: {
   onPick: (e: CardEntity) => void;
   onClose: () => void;
 }) {
-  const [query, setQuery] = createSignal('');
-  const [found, setFound] = createSignal<FoundFile[]>([]);
-  const [message, setMessage] = createSignal('Loading…');
-  async function search(q: string) {
-    setQuery(q);
-    const res = await readOp<{ files: FoundFile[] }>(props.client, 'canvas.findFiles', q.trim(), 20);
-    if (query() !== q) return;
-    setFound(res.ok ? res.value.files : []);
-    const none =
-      q.trim() === '' ? 'No file in this vault yet: import files from the notes list.' : 'No file matches.';
-    setMessage(res.ok ? (res.value.files.length === 0 ? none : '') : res.error.message);
-  }
-  void search('');
+  const { query, found, message, search } = createPickerSearch<FoundFile>({
+    find: async (q) => {
+      const res = await readOp<{ files: FoundFile[] }>(props.client, 'canvas.findFiles', q, 20);
+      return res.ok ? { ok: true, value: res.value.files } : res;
+    },
+    empty: (q) =>
+      q.trim() === '' ? 'No file in this vault yet: import files from the notes list.' : 'No file matches.',
+    searchBlank: true,
+  });
   return (
     <div class="card-picker">
       <input
