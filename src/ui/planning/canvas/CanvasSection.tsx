@@ -7,6 +7,7 @@ import { FailureBanner } from '../shared/FailureBanner';
 import { QuickAdd } from '../tasks/QuickAdd';
 import { CanvasEditor } from './CanvasEditor';
 import '../planning.css';
+import './canvas.css';
 
 interface CanvasEntry {
   id: string;

@@ -11,6 +11,7 @@ import { isDate, localDate, shiftDate } from './localDate';
 import { MonthCalendar } from './MonthCalendar';
 import { YearView } from './YearView';
 import '../planning.css';
+import './journal.css';
 import { DayEvents } from '../calendar/DayEvents';
 import type { CalendarEvent } from '../calendar/eventTypes';
 
