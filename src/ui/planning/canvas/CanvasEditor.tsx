@@ -4,36 +4,20 @@ import type { VaultClient } from '../../vault/createVaultClient';
 import { ConfirmButton } from '../shared/ConfirmButton';
 import { FailureBanner } from '../shared/FailureBanner';
 import { AssetsPanel } from './AssetsPanel';
-import { CanvasToolbar, type Connector, type Panel, type Tool } from './CanvasToolbar';
+import { CanvasToolbar, type Panel, type Tool } from './CanvasToolbar';
 import { CardPicker } from './CardPicker';
 import { type CardEntity, cardElement, type EntityType, entityHref } from './cardEntities';
+import { createCanvasGestures } from './createCanvasGestures';
 import { createCanvasScene } from './createCanvasScene';
 import { createCardTitles } from './createCardTitles';
-import { createViewport, type Point } from './createViewport';
+import { createViewport } from './createViewport';
 import { ElementInspector } from './ElementInspector';
 import { LibraryPanel } from './LibraryPanel';
-import { pinchStep } from './pinch';
 import { SceneElement } from './SceneElement';
-import {
-  CONNECTORS,
-  DEFAULT_STROKE,
-  elementLabels,
-  moveElements,
-  removeElement,
-  type ShapeTool,
-  shapeFromDrag,
-} from './sceneEdits';
+import { elementLabels, moveElements, removeElement } from './sceneEdits';
 
 /** Where the panels are a bottom sheet (canvasPanels.css): revealing a card closes the sheet. */
 const PHONE = '(max-width: 760px)';
-
-type Gesture =
-  | { kind: 'pan'; last: Point }
-  | { kind: 'create'; tool: ShapeTool; from: Point; id: string; before: CanvasElement[] }
-  | { kind: 'arrow'; type: Connector; from: string | null; start: Point; id: string; before: CanvasElement[] }
-  | { kind: 'pinch' }
-  | { kind: 'move'; ids: Set<string>; last: Point; before: CanvasElement[]; moved: boolean }
-  | { kind: 'resize'; id: string; before: CanvasElement[] };
 
 /**
  * The canvas editor: an SVG scene with pan (drag the background), zoom (wheel, buttons, two-finger
@@ -74,164 +58,18 @@ export function CanvasEditor(props: {
       ? `Card for ${el.entity_type ?? 'item'} ${cardTitle(el)}`
       : (labels().get(el.id) ?? el.type);
   let svg!: SVGSVGElement;
-  let gesture: Gesture | null = null;
-  /** Touch points down on the surface (screen coordinates): two make a pinch. */
-  const touches = new Map<number, Point>();
   let seq = 0;
   const newId = () => `el-${Date.now().toString(36)}-${(++seq).toString(36)}`;
-
-  const screenOf = (e: PointerEvent | WheelEvent): Point => {
-    const r = svg.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  };
-  const worldOf = (e: PointerEvent) => viewport.toWorld(screenOf(e));
-  /** The topmost shape under the pointer, looking through connectors (the arrow being drawn). */
-  const shapeAt = (e: MouseEvent) => {
-    for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
-      const id = node.closest('[data-element-id]')?.getAttribute('data-element-id');
-      const el = id ? find(id) : undefined;
-      if (el && !CONNECTORS.has(el.type)) return el;
-    }
-    return undefined;
-  };
-
-  /** A second finger turns whatever the first one started into a pinch (its preview is undone). */
-  function beginPinch() {
-    const g = gesture;
-    if (g && g.kind !== 'pan' && g.kind !== 'pinch') scene.preview(g.before);
-    gesture = { kind: 'pinch' };
-  }
-
-  function begin(e: PointerEvent, on: CanvasElement | null) {
-    if (e.button !== 0) return;
-    e.preventDefault();
-    svg.setPointerCapture(e.pointerId);
-    if (e.pointerType === 'touch') {
-      touches.set(e.pointerId, screenOf(e));
-      if (touches.size === 2) return beginPinch();
-      if (touches.size > 2) return;
-    }
-    const t = tool();
-    const before = scene.elements();
-    if (t === 'arrow' || t === 'line') {
-      const start = worldOf(e);
-      gesture = {
-        kind: 'arrow',
-        type: t,
-        // Lines are free strokes; arrows bind to the shapes they start and end on.
-        from: t === 'arrow' && on && !CONNECTORS.has(on.type) ? on.id : null,
-        start,
-        id: newId(),
-        before,
-      };
-    } else if (t !== 'select') {
-      gesture = { kind: 'create', tool: t, from: worldOf(e), id: newId(), before };
-    } else if (on) {
-      setSelected(on.id);
-      gesture = { kind: 'move', ids: new Set([on.id]), last: worldOf(e), before, moved: false };
-    } else {
-      setSelected(null);
-      gesture = { kind: 'pan', last: screenOf(e) };
-    }
-  }
-
-  function drag(e: PointerEvent) {
-    const g = gesture;
-    const was = touches.get(e.pointerId);
-    if (was !== undefined) {
-      const now = screenOf(e);
-      const other = [...touches].find(([id]) => id !== e.pointerId)?.[1];
-      touches.set(e.pointerId, now);
-      if (g?.kind === 'pinch' && other !== undefined) {
-        const step = pinchStep([was, other], [now, other]);
-        viewport.zoomAt(step.factor, step.at);
-        viewport.panBy(step.dx, step.dy);
-        return;
-      }
-    }
-    if (!g || g.kind === 'pinch') return;
-    const p = worldOf(e);
-    if (g.kind === 'pan') {
-      const s = screenOf(e);
-      viewport.panBy(s.x - g.last.x, s.y - g.last.y);
-      g.last = s;
-    } else if (g.kind === 'move') {
-      scene.preview(moveElements(scene.elements(), g.ids, p.x - g.last.x, p.y - g.last.y));
-      g.last = p;
-      g.moved = true;
-    } else if (g.kind === 'resize') {
-      scene.preview(
-        scene.elements().map((el) =>
-          el.id === g.id
-            ? {
-                ...el,
-                width: Math.max(20, Math.round(p.x - el.x)),
-                height: Math.max(20, Math.round(p.y - el.y)),
-              }
-            : el,
-        ),
-      );
-    } else if (g.kind === 'create') {
-      scene.preview([...g.before, shapeFromDrag(g.tool, g.id, g.from, p)]);
-    } else {
-      const arrow: CanvasElement = {
-        id: g.id,
-        type: g.type,
-        x: g.start.x,
-        y: g.start.y,
-        width: p.x - g.start.x,
-        height: p.y - g.start.y,
-        strokeColor: DEFAULT_STROKE,
-        startBinding: g.from,
-        endBinding: null,
-      };
-      scene.preview([...g.before, arrow]);
-    }
-  }
-
-  function end(e: PointerEvent) {
-    if (touches.delete(e.pointerId) && gesture?.kind === 'pinch') {
-      // The pinch ends with its first finger lifted; the other one starts nothing.
-      if (touches.size === 0) gesture = null;
-      return;
-    }
-    const g = gesture;
-    gesture = null;
-    if (!g || g.kind === 'pan' || g.kind === 'pinch') return;
-    if (g.kind === 'move' && !g.moved) return;
-    if (g.kind === 'create') {
-      const shape = shapeFromDrag(g.tool, g.id, g.from, worldOf(e));
-      const frame = scene.elements().find((f) => f.type === 'frame' && f.id !== g.id && inside(shape, f));
-      void scene.commit(
-        [...g.before, frame && g.tool !== 'frame' ? { ...shape, frameId: frame.id } : shape],
-        g.before,
-      );
-      setSelected(g.id);
-      setTool('select');
-      return;
-    }
-    if (g.kind === 'arrow') {
-      const p = worldOf(e);
-      const target = g.type === 'arrow' ? shapeAt(e) : undefined;
-      const to = target && target.id !== g.from ? target.id : null;
-      const arrow: CanvasElement = {
-        id: g.id,
-        type: g.type,
-        x: g.start.x,
-        y: g.start.y,
-        width: p.x - g.start.x,
-        height: p.y - g.start.y,
-        strokeColor: DEFAULT_STROKE,
-        startBinding: g.from,
-        endBinding: to,
-      };
-      void scene.commit([...g.before, arrow], g.before);
-      setSelected(g.id);
-      setTool('select');
-      return;
-    }
-    void scene.commit(scene.elements(), g.before);
-  }
+  const gestures = createCanvasGestures({
+    svg: () => svg,
+    scene,
+    viewport,
+    tool,
+    setTool,
+    setSelected,
+    find,
+    newId,
+  });
 
   function onKey(e: KeyboardEvent, el: CanvasElement) {
     const step = e.shiftKey ? 50 : 10;
@@ -349,24 +187,19 @@ export function CanvasEditor(props: {
           role="application"
           aria-label="Canvas"
           data-tool={tool()}
-          onPointerDown={(e) => begin(e, null)}
-          onPointerMove={drag}
-          onPointerUp={end}
+          onPointerDown={(e) => gestures.begin(e, null)}
+          onPointerMove={gestures.drag}
+          onPointerUp={gestures.end}
           // The pointer is captured by the surface during a gesture, so a double-click lands here:
           // the card under the pointer opens.
           onDblClick={(e) => {
-            const el = shapeAt(e);
+            const el = gestures.shapeAt(e);
             if (el) openCard(el);
           }}
-          onPointerCancel={(e) => {
-            touches.delete(e.pointerId);
-            const g = gesture;
-            if (g && g.kind !== 'pan' && g.kind !== 'pinch') scene.preview(g.before);
-            gesture = null;
-          }}
+          onPointerCancel={gestures.cancel}
           onWheel={(e) => {
             e.preventDefault();
-            viewport.zoomAt(e.deltaY < 0 ? 1.1 : 1 / 1.1, screenOf(e));
+            viewport.zoomAt(e.deltaY < 0 ? 1.1 : 1 / 1.1, gestures.screenOf(e));
           }}
         >
           <defs>
@@ -396,12 +229,9 @@ export function CanvasEditor(props: {
                   find={find}
                   onPointerDown={(e, on) => {
                     e.stopPropagation();
-                    begin(e, on);
+                    gestures.begin(e, on);
                   }}
-                  onResizeDown={(e, on) => {
-                    svg.setPointerCapture(e.pointerId);
-                    gesture = { kind: 'resize', id: on.id, before: scene.elements() };
-                  }}
+                  onResizeDown={gestures.resizeFrom}
                   onKeyDown={onKey}
                 />
               )}
@@ -410,14 +240,5 @@ export function CanvasEditor(props: {
         </svg>
       </div>
     </section>
-  );
-}
-
-function inside(a: CanvasElement, frame: CanvasElement): boolean {
-  return (
-    a.x >= frame.x &&
-    a.y >= frame.y &&
-    a.x + a.width <= frame.x + frame.width &&
-    a.y + a.height <= frame.y + frame.height
   );
 }
