@@ -73,3 +73,49 @@ test('tags: merge one tag into another, then delete it from every note', async (
     .click();
   await expect(page.getByText('No tags yet.')).toBeVisible();
 });
+
+// Lost edits: every write to the open note reads its properties and the definitions again; the
+// rows and the definitions' sections were rebuilt each time, wiping a value or an option being typed.
+test('a property value and a new option being typed survive another tab writing the note @desktop-only', async ({
+  context,
+}) => {
+  const a = await context.newPage();
+  await openApp(a);
+  await newNote(a, 'Garden', 'Beds and paths.');
+  await a.getByText(/^Properties \(\d+\)$/).click();
+  await a.getByText('Manage property types').click();
+  for (const [name, type] of [
+    ['Owner', 'text'],
+    ['Place', 'text'],
+    ['Stage', 'status'],
+  ]) {
+    await a.getByRole('textbox', { name: 'New property name' }).fill(name!);
+    await a.getByRole('combobox', { name: 'New property type' }).selectOption(type!);
+    await a.getByRole('button', { name: 'Define' }).click();
+    await expect(a.getByRole('region', { name: `Property type ${name}` })).toBeVisible();
+  }
+  await a.getByRole('combobox', { name: 'Add property' }).selectOption('owner');
+  const ownerA = a.getByRole('textbox', { name: 'Property Owner' });
+  await expect(ownerA).toBeVisible();
+
+  const b = await context.newPage();
+  await b.goto(a.url());
+  await appReady(b);
+  await b.getByText(/^Properties \(\d+\)$/).click();
+  await expect(b.getByRole('textbox', { name: 'Property Owner' })).toBeVisible();
+
+  const newOption = a.getByRole('textbox', { name: 'New option for Stage' });
+  await newOption.fill('Blocked');
+  await ownerA.fill('Ann');
+  await b.getByRole('combobox', { name: 'Add property' }).selectOption('place');
+  await expect(b.getByRole('textbox', { name: 'Property Place' })).toBeVisible();
+  // A's panel shows B's property: A has read the note and the definitions again.
+  await expect(a.getByRole('textbox', { name: 'Property Place' })).toBeVisible();
+  await expect(ownerA).toHaveValue('Ann');
+  await expect(ownerA).toBeFocused();
+  await expect(newOption).toHaveValue('Blocked');
+
+  await ownerA.press('Enter');
+  await expect(b.getByRole('textbox', { name: 'Property Owner' })).toHaveValue('Ann');
+  await expect(a.getByRole('textbox', { name: 'Note body' })).toContainText('Owner: Ann');
+});

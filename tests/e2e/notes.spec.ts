@@ -150,3 +150,34 @@ test('nothing widens the page beyond the window (a 390 px phone included)', asyn
     expect(scroll, hash).toBeLessThanOrEqual(width!);
   }
 });
+
+// Lost edits: the title box was bound to the note's header, read again on every other tab's write
+// to the note; what was being typed went back to the stored title (docs/foundation.md, "Live forms").
+test('a title being typed survives another tab renaming the note; the typed one is saved last and wins @desktop-only', async ({
+  context,
+}) => {
+  const a = await context.newPage();
+  await openApp(a);
+  await newNote(a, 'Plan', 'a body');
+  const b = await context.newPage();
+  await b.goto(a.url());
+  await appReady(b);
+  const titleA = a.getByRole('textbox', { name: 'Title' });
+  const titleB = b.getByRole('textbox', { name: 'Title' });
+  await expect(titleB).toHaveValue('Plan');
+
+  await titleA.fill('Plan for spring');
+  await titleB.fill('Plan (B)');
+  await titleB.press('Enter');
+  // A's note list shows B's name: the change has reached A, and A's header was read again.
+  await expect(a.getByRole('button', { name: 'Plan (B)' })).toBeVisible();
+  await expect(titleA).toHaveValue('Plan for spring');
+  await expect(titleA).toBeFocused();
+
+  await titleA.press('Enter');
+  await expect(a.getByRole('button', { name: 'Plan for spring' })).toBeVisible();
+  // B's box, saved and untouched since, follows the stored title again.
+  await expect(titleB).toHaveValue('Plan for spring');
+  await a.reload();
+  await expect(a.getByRole('textbox', { name: 'Title' })).toHaveValue('Plan for spring');
+});

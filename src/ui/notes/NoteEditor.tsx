@@ -1,5 +1,6 @@
 import { createEffect, createSignal, lazy, Show, Suspense } from 'solid-js';
 import { FileViewer } from '../files/FileViewer';
+import { createDrafts } from '../forms/createDrafts';
 import { localGraphHref } from '../graph/graphSection';
 import { createFollowLink } from '../links/createFollowLink';
 import { LinksPanel } from '../links/LinksPanel';
@@ -38,15 +39,18 @@ export default function NoteEditor(props: Props) {
   const follow = createFollowLink(props.client, props.id, props.onOpen, setLinkError);
   const drop = createFileDrop(props.client);
   let titleInput!: HTMLInputElement;
-  createEffect(() => {
-    const n = draft.note();
-    if (n && document.activeElement !== titleInput) titleInput.value = n.title;
-  });
+  // The title typed here stays until it is saved (Enter, leaving the box) or cancelled (Escape):
+  // the header is read again on other tabs' writes to this note (its body, its properties), and
+  // a box bound to the stored title was written back over the typing each time.
+  const typed = createDrafts();
+  const storedTitle = () => draft.note()?.title ?? '';
 
   async function commitTitle() {
     const n = draft.note();
-    if (!n || titleInput.value === n.title) return;
-    if (!(await draft.rename(titleInput.value))) titleInput.focus();
+    if (!n) return;
+    if (titleInput.value === n.title) return typed.reset();
+    if (await draft.rename(titleInput.value)) typed.saved('title', storedTitle());
+    else titleInput.focus();
   }
 
   return (
@@ -63,14 +67,18 @@ export default function NoteEditor(props: Props) {
                   ref={titleInput}
                   class="title-input"
                   aria-label="Title"
-                  value={n().title}
+                  value={typed.value('title', storedTitle)}
+                  onInput={(e) => typed.input('title', e.currentTarget.value)}
                   onBlur={commitTitle}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') {
                       e.preventDefault();
                       void commitTitle();
                     }
-                    if (e.key === 'Escape') titleInput.value = n().title;
+                    if (e.key === 'Escape') {
+                      typed.reset();
+                      titleInput.value = n().title;
+                    }
                   }}
                 />
                 <span class="save-state" role="status" aria-live="polite">

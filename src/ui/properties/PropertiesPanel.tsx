@@ -14,14 +14,16 @@ const emptyOf = (d: PropertyDefinition): unknown =>
 export function PropertiesPanel(props: { client: VaultClient; noteId: string }) {
   const store = createNoteProperties(props.client, () => props.noteId);
   const byKey = () => new Map(store.defs().map((d) => [d.nameKey, d]));
-  const entries = () => Object.entries(store.values()?.properties ?? {});
+  // Rows by key (a string, the same over re-reads): rows built from `[key, value]` entries were
+  // all rebuilt on every re-read of the note, and a value being typed in one was lost.
+  const keys = () => Object.keys(store.values()?.properties ?? {});
   const missing = () => {
-    const have = new Set(entries().map(([k]) => k.toLowerCase()));
+    const have = new Set(keys().map((k) => k.toLowerCase()));
     return store.defs().filter((d) => !have.has(d.nameKey));
   };
   return (
     <details class="properties" aria-label="Properties">
-      <summary>Properties ({entries().length})</summary>
+      <summary>Properties ({keys().length})</summary>
       <Show when={store.values()?.error}>
         {(e) => <p class="error">The frontmatter cannot be read: {e()}</p>}
       </Show>
@@ -33,14 +35,14 @@ export function PropertiesPanel(props: { client: VaultClient; noteId: string }) 
         )}
       </Show>
       <dl>
-        <For each={entries()}>
-          {([key, value]) => (
+        <For each={keys()}>
+          {(key) => (
             <div class="property-row">
               <dt>{key}</dt>
               <dd>
                 <PropertyControl
                   name={key}
-                  value={value}
+                  value={store.values()?.properties[key]}
                   def={byKey().get(key.toLowerCase())}
                   onSet={(v) => void store.set(key, v)}
                 />

@@ -1,5 +1,6 @@
 import { For, Match, Switch } from 'solid-js';
 import type { PropertyDefinition } from '../../worker/ops/properties/propertyRules';
+import { createDrafts } from '../forms/createDrafts';
 
 interface Props {
   name: string;
@@ -19,13 +20,25 @@ export function PropertyControl(props: Props) {
   const type = () => props.def?.type ?? 'text';
   const options = () => props.def?.options ?? [];
   const chosen = () => (Array.isArray(props.value) ? props.value.map(String) : []);
+  // A typed value stays until it is set (on change: Enter or leaving the box): the note, or the
+  // folder table's rows, are read again on every write, and a box bound to the stored value was
+  // written back over what was being typed.
+  const typed = createDrafts();
+  const text = () => typed.value('value', () => asText(props.value));
+  const onInput = (e: InputEvent & { currentTarget: HTMLInputElement }) =>
+    typed.input('value', e.currentTarget.value);
+  const set = (value: unknown) => {
+    typed.saved('value', asText(props.value));
+    props.onSet(value);
+  };
   return (
     <Switch
       fallback={
         <input
           aria-label={label()}
-          value={asText(props.value)}
-          onChange={(e) => props.onSet(e.currentTarget.value === '' ? null : e.currentTarget.value)}
+          value={text()}
+          onInput={onInput}
+          onChange={(e) => set(e.currentTarget.value === '' ? null : e.currentTarget.value)}
         />
       }
     >
@@ -79,16 +92,18 @@ export function PropertyControl(props: Props) {
         <input
           type="number"
           aria-label={label()}
-          value={asText(props.value)}
-          onChange={(e) => props.onSet(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+          value={text()}
+          onInput={onInput}
+          onChange={(e) => set(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
         />
       </Match>
       <Match when={type() === 'date'}>
         <input
           type="date"
           aria-label={label()}
-          value={asText(props.value)}
-          onChange={(e) => props.onSet(e.currentTarget.value || null)}
+          value={text()}
+          onInput={onInput}
+          onChange={(e) => set(e.currentTarget.value || null)}
         />
       </Match>
     </Switch>

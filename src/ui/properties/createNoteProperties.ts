@@ -1,6 +1,7 @@
 import { createResource, createSignal, onCleanup } from 'solid-js';
 import type { PropertyDefinition } from '../../worker/ops/properties/propertyRules';
 import type { VaultClient } from '../vault/createVaultClient';
+import { reconciledStorage } from '../vault/reconciledStorage';
 
 export interface NoteProperties {
   properties: Record<string, unknown>;
@@ -28,7 +29,9 @@ export function createNoteProperties(client: VaultClient, noteId: () => string) 
       const res = await client.api.read('notes.getPropertyDefinitions', []);
       return res.ok ? (res.value as PropertyDefinition[]) : [];
     },
-    { initialValue: [] },
+    // Reconciled by name: every write to the open note reads the definitions again, and new
+    // objects rebuilt each definition's section, wiping a new option being typed in it.
+    { initialValue: [], storage: reconciledStorage<PropertyDefinition>('nameKey') },
   );
   onCleanup(
     client.onChange((b) => {
