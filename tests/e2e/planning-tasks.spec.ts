@@ -288,6 +288,67 @@ test('task editor: typing survives a re-read of the task, and the status shown s
   await expect(status.locator('option:checked')).toHaveText('In progress');
 });
 
+// The same field saved in another tab while it is typed in here: the typing wins until Save, and
+// Save writes over the other tab's value (last writer wins); an untouched field follows.
+test('task editor: a title typed here survives another tab saving the title; Save here wins', {
+  tag: '@desktop-only',
+}, async ({ context }) => {
+  const a = await context.newPage();
+  await openTasks(a, '#/tasks/project/inbox');
+  await a.getByRole('textbox', { name: 'New task in this project' }).fill('Mend the gate');
+  await a.getByRole('button', { name: 'Add' }).click();
+  await a.getByRole('button', { name: 'Mend the gate' }).click();
+  await expect(a.getByRole('button', { name: 'Archive' })).toBeVisible();
+  const b = await context.newPage();
+  await openTasks(b, new URL(a.url()).hash);
+  const titleA = a.getByRole('textbox', { name: 'Title', exact: true });
+  const titleB = b.getByRole('textbox', { name: 'Title', exact: true });
+  await expect(titleB).toHaveValue('Mend the gate');
+
+  await titleA.fill('Mend the gate latch');
+  await a.getByRole('textbox', { name: 'Description' }).fill('New hinge');
+  await titleB.fill('Paint the gate');
+  await b.getByRole('button', { name: 'Save task' }).click();
+  await b.getByRole('button', { name: 'Archive' }).click();
+  // A's button follows B's Archive: A has read the task again since B saved.
+  await expect(a.getByRole('button', { name: 'Unarchive' })).toBeVisible();
+  await expect(titleA).toHaveValue('Mend the gate latch');
+  await expect(a.getByRole('textbox', { name: 'Description' })).toHaveValue('New hinge');
+
+  await a.getByRole('button', { name: 'Save task' }).click();
+  await expect(titleB).toHaveValue('Mend the gate latch');
+  await expect(b.getByRole('textbox', { name: 'Description' })).toHaveValue('New hinge');
+  await a.reload();
+  await expect(titleA).toHaveValue('Mend the gate latch');
+});
+
+test('project settings: a name typed here survives another tab saving the name; Save here wins', {
+  tag: '@desktop-only',
+}, async ({ context }) => {
+  const a = await context.newPage();
+  await openTasks(a, '#/tasks/projects');
+  await a.getByRole('textbox', { name: 'New project name' }).fill('Barn');
+  await a.getByRole('button', { name: 'Add' }).click();
+  await a.getByRole('link', { name: 'Edit Barn' }).click();
+  const b = await context.newPage();
+  await openTasks(b, new URL(a.url()).hash);
+  const nameA = a.getByRole('textbox', { name: 'Name', exact: true });
+  const nameB = b.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(nameB).toHaveValue('Barn');
+
+  await nameA.fill('Barn and loft');
+  await nameB.fill('Stable');
+  await b.getByRole('button', { name: 'Save project' }).click();
+  await b.getByRole('button', { name: 'Archive project' }).click();
+  await expect(a.getByRole('button', { name: 'Unarchive project' })).toBeVisible();
+  await expect(nameA).toHaveValue('Barn and loft');
+
+  await a.getByRole('button', { name: 'Save project' }).click();
+  await expect(nameB).toHaveValue('Barn and loft');
+  await a.reload();
+  await expect(nameA).toHaveValue('Barn and loft');
+});
+
 test('project settings: typing survives a re-read of the project', { tag: '@desktop-only' }, async ({
   page,
 }) => {

@@ -112,3 +112,34 @@ test('a refused value shows why and changes nothing; every group has a section t
   }, width);
   expect(wide).toEqual([]);
 });
+
+// Lost edits: every settings re-read (here another tab's theme) wrote each stored value back over a
+// box being typed in (docs/foundation.md, "Live forms").
+test('a setting being typed survives another tab changing settings; saved, it reaches that tab @desktop-only', async ({
+  context,
+}) => {
+  const a = await context.newPage();
+  await openApp(a);
+  const b = await context.newPage();
+  await openApp(b);
+  const dialogA = await openSettings(a);
+  const dialogB = await openSettings(b);
+  const folderA = dialogA.getByRole('textbox', { name: /^Folder path a new note goes into/ });
+  const sizeA = dialogA.getByRole('spinbutton', { name: 'Editor font size in CSS px' });
+  await folderA.fill('Inbox/New');
+  await sizeA.fill('20');
+  await dialogB.getByRole('combobox', { name: 'Colour theme' }).selectOption('dark');
+  // A shows B's theme: A has read the settings again.
+  await expect(dialogA.getByRole('combobox', { name: 'Colour theme' })).toHaveValue('dark');
+  await expect(folderA).toHaveValue('Inbox/New');
+  await expect(sizeA).toHaveValue('20');
+
+  await folderA.press('Tab');
+  await expect(dialogB.getByRole('textbox', { name: /^Folder path a new note goes into/ })).toHaveValue(
+    'Inbox/New',
+  );
+  // A's own save read the settings again too: the size typed is still there.
+  await expect(sizeA).toHaveValue('20');
+  await sizeA.press('Tab');
+  await expect(dialogB.getByRole('spinbutton', { name: 'Editor font size in CSS px' })).toHaveValue('20');
+});

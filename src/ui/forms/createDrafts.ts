@@ -22,6 +22,18 @@ interface Draft {
 export function createDrafts() {
   const [drafts, setDrafts] = createStore<Record<string, Draft | undefined>>({});
 
+  /**
+   * The draft was written: it is shown until the save's re-read changes the stored value (to the
+   * saved text, so nothing visibly moves), then the field follows the stored value again. Reset
+   * at once instead, the old stored value would flash back until that re-read lands.
+   */
+  function saved(name: string, stored: string) {
+    const d = drafts[name];
+    if (d === undefined) return;
+    if (d.text === stored) setDrafts(name, undefined);
+    else setDrafts(name, { text: d.text, savedOver: stored });
+  }
+
   return {
     /** What the control named `name` shows; reads `stored` only while the field is untouched. */
     value(name: string, stored: () => string): string {
@@ -40,16 +52,10 @@ export function createDrafts() {
       const el = e.target as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
       if (el.name) setDrafts(el.name, { text: el.value });
     },
-    /**
-     * The draft was written: it is shown until the save's re-read changes the stored value (to the
-     * saved text, so nothing visibly moves), then the field follows the stored value again. Reset
-     * at once instead, the old stored value would flash back until that re-read lands.
-     */
-    saved(name: string, stored: string) {
-      const d = drafts[name];
-      if (d === undefined) return;
-      if (d.text === stored) setDrafts(name, undefined);
-      else setDrafts(name, { text: d.text, savedOver: stored });
+    saved,
+    /** `saved` for every field of a form written at once; `stored` answers each one's value before. */
+    savedEach(stored: (name: string) => string) {
+      for (const name of Object.keys(drafts)) saved(name, stored(name));
     },
     /** Cancel one field, or every field: they show the stored value again. */
     reset(name?: string) {

@@ -1,6 +1,7 @@
 import { createSignal, For, Match, Show, Switch } from 'solid-js';
 import type { Result } from '../../worker/ops/result';
 import type { SchemaNode } from '../../worker/ops/schema';
+import { createDrafts } from '../forms/createDrafts';
 
 interface Props {
   /** the setting's key, group.field: the control's id */
@@ -28,6 +29,19 @@ export function SettingField(props: Props) {
     const res = await props.onSet(value);
     setError(res.ok ? '' : res.error.message);
   }
+  // A typed value stays until it is set (on change) or refused: every settings group re-read (any
+  // setting changed here, in another tab, by an agent) wrote the stored value back over a box
+  // being typed in. A refused value stays in the box beside its error.
+  const typed = createDrafts();
+  const text = () => typed.value('value', () => String(props.value ?? ''));
+  const onInput = (e: InputEvent & { currentTarget: HTMLInputElement | HTMLTextAreaElement }) =>
+    typed.input('value', e.currentTarget.value);
+  async function commitTyped(value: unknown) {
+    const before = String(props.value ?? '');
+    const res = await props.onSet(value);
+    setError(res.ok ? '' : res.error.message);
+    if (res.ok) typed.saved('value', before);
+  }
   const errorId = () => `${props.id}-error`;
   return (
     <div class="setting">
@@ -40,15 +54,19 @@ export function SettingField(props: Props) {
               fallback={
                 <input
                   type="text"
-                  value={String(props.value ?? '')}
+                  value={text()}
                   aria-describedby={error() ? errorId() : undefined}
-                  onChange={(e) => void commit(e.currentTarget.value)}
+                  onInput={onInput}
+                  onChange={(e) => void commitTyped(e.currentTarget.value)}
                 />
               }
             >
-              <textarea rows={4} onChange={(e) => void commit(e.currentTarget.value)}>
-                {String(props.value ?? '')}
-              </textarea>
+              <textarea
+                rows={4}
+                value={text()}
+                onInput={onInput}
+                onChange={(e) => void commitTyped(e.currentTarget.value)}
+              />
             </Show>
           </label>
         }
@@ -81,11 +99,12 @@ export function SettingField(props: Props) {
               inputMode="numeric"
               min={props.schema.minimum}
               max={props.schema.maximum}
-              value={String(props.value)}
+              value={text()}
               aria-describedby={error() ? errorId() : undefined}
+              onInput={onInput}
               onChange={(e) => {
                 const n = e.currentTarget.valueAsNumber;
-                void commit(Number.isNaN(n) ? e.currentTarget.value : n);
+                void commitTyped(Number.isNaN(n) ? e.currentTarget.value : n);
               }}
             />
           </label>

@@ -1,4 +1,5 @@
 import { Show } from 'solid-js';
+import { createDrafts } from '../../forms/createDrafts';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { ConfirmButton } from '../shared/ConfirmButton';
@@ -51,6 +52,16 @@ export function ProjectSettings(props: {
     // written again only when its own stored value changed.
     reconciledValueStorage<FullProject>('id'),
   );
+  // What is typed stays until Save, also when another tab saves the same field meanwhile
+  // (docs/foundation.md, "Live forms"); an untouched field follows the stored project.
+  const typed = createDrafts();
+  const storedText = {
+    name: () => project.data()?.name ?? '',
+    color: () => project.data()?.color ?? '',
+    icon: () => project.data()?.icon ?? '',
+    description: () => project.data()?.description ?? '',
+  };
+  const field = (name: keyof typeof storedText) => typed.value(name, storedText[name]);
   const homeTitle = createLive(
     props.client,
     ['notes'],
@@ -84,24 +95,32 @@ export function ProjectSettings(props: {
               onSubmit={async (e) => {
                 e.preventDefault();
                 const patch = projectPatch(e.currentTarget, p());
-                if (Object.keys(patch).length > 0)
-                  await props.actions.run('tasks.updateProject', p().id, patch);
+                const before = {
+                  name: p().name,
+                  color: p().color,
+                  icon: p().icon ?? '',
+                  description: p().description ?? '',
+                };
+                if (Object.keys(patch).length === 0) return typed.reset();
+                if (await props.actions.run('tasks.updateProject', p().id, patch))
+                  typed.savedEach((name) => before[name as keyof typeof before] ?? '');
               }}
+              onInput={typed.onFormInput}
             >
               <div class="form-row">
                 <label>
                   Name
-                  <input name="name" value={p().name} required maxLength={200} />
+                  <input name="name" value={field('name')} required maxLength={200} />
                 </label>
                 <label>
                   Colour
-                  <input type="color" name="color" value={p().color} />
+                  <input type="color" name="color" value={field('color')} />
                 </label>
                 <label>
                   Icon
                   <input
                     name="icon"
-                    value={p().icon ?? ''}
+                    value={field('icon')}
                     maxLength={64}
                     placeholder="an emoji or icon name"
                   />
@@ -109,7 +128,7 @@ export function ProjectSettings(props: {
               </div>
               <label>
                 Description
-                <textarea name="description" rows={3} maxLength={10000} value={p().description ?? ''} />
+                <textarea name="description" rows={3} maxLength={10000} value={field('description')} />
               </label>
               <div class="form-actions">
                 <button type="submit" class="primary">

@@ -1,5 +1,6 @@
 import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
+import { createDrafts } from '../../forms/createDrafts';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { readOp } from '../shared/callOp';
@@ -80,8 +81,28 @@ export function TaskEditor(props: Props) {
     ),
   );
 
+  // Reconciled, a field is written again only when its stored value changes; that still happens
+  // when another tab saves that field while it is typed in here. The typing wins until Save
+  // (docs/foundation.md, "Live forms"); an untouched field follows the stored task.
+  const typed = createDrafts();
+  const storedText = {
+    title: () => task.data()?.title ?? '',
+    description: () => task.data()?.description ?? '',
+    priority: () => String(task.data()?.priority ?? ''),
+    projectId: () => task.data()?.projectId ?? '',
+    statusId: () => task.data()?.statusId ?? '',
+    dueDate: () => task.data()?.dueDate ?? '',
+    dueTime: () => task.data()?.dueTime ?? '',
+    startDate: () => task.data()?.startDate ?? '',
+    tags: () => task.data()?.tags.join(', ') ?? '',
+  };
+  const field = (name: keyof typeof storedText) => typed.value(name, () => storedText[name]());
+  const storedOf = (name: string) =>
+    name in storedText ? storedText[name as keyof typeof storedText]() : '';
+
   async function save(e: SubmitEvent, t: TaskRecord) {
     e.preventDefault();
+    const before = Object.fromEntries(Object.keys(storedText).map((k) => [k, storedOf(k)]));
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const text = (k: string) => String(f.get(k) ?? '');
     const orNull = (k: string) => (text(k) === '' ? null : text(k));
@@ -99,7 +120,7 @@ export function TaskEditor(props: Props) {
     };
     if (text('projectId') !== t.projectId) patch.projectId = text('projectId');
     else if (text('statusId') !== (t.statusId ?? '')) patch.statusId = text('statusId');
-    await props.actions.update(t.id, patch);
+    if (await props.actions.update(t.id, patch)) typed.savedEach((name) => before[name] ?? '');
   }
 
   return (
@@ -121,22 +142,22 @@ export function TaskEditor(props: Props) {
       <Show when={task.data()}>
         {(t) => (
           <>
-            <form class="task-form" onSubmit={(e) => save(e, t())}>
+            <form class="task-form" onSubmit={(e) => save(e, t())} onInput={typed.onFormInput}>
               <label>
                 Title
-                <input name="title" value={t().title} required maxLength={500} />
+                <input name="title" value={field('title')} required maxLength={500} />
               </label>
               <label>
                 Description
                 {/* `value`, not children: a child text stops following once the user has typed. */}
-                <textarea name="description" rows={4} maxLength={10000} value={t().description ?? ''} />
+                <textarea name="description" rows={4} maxLength={10000} value={field('description')} />
               </label>
               {/* The options say which is selected: they may arrive after the task, when the
                   select's own value found no option to select. */}
               <div class="form-row">
                 <label>
                   Priority
-                  <select name="priority" value={String(t().priority)}>
+                  <select name="priority" value={field('priority')}>
                     <For each={[...PRIORITY_LABELS]}>
                       {(label, i) => <option value={String(i())}>{label}</option>}
                     </For>
@@ -144,10 +165,10 @@ export function TaskEditor(props: Props) {
                 </label>
                 <label>
                   Project
-                  <select name="projectId" value={t().projectId}>
+                  <select name="projectId" value={field('projectId')}>
                     <For each={projects.data()?.projects}>
                       {(p) => (
-                        <option value={p.id} selected={p.id === t().projectId}>
+                        <option value={p.id} selected={p.id === field('projectId')}>
                           {p.name}
                         </option>
                       )}
@@ -156,10 +177,10 @@ export function TaskEditor(props: Props) {
                 </label>
                 <label>
                   Status
-                  <select name="statusId" value={t().statusId ?? ''}>
+                  <select name="statusId" value={field('statusId')}>
                     <For each={statuses.data()?.statuses}>
                       {(s) => (
-                        <option value={s.id} selected={s.id === t().statusId}>
+                        <option value={s.id} selected={s.id === field('statusId')}>
                           {s.name}
                         </option>
                       )}
@@ -170,15 +191,15 @@ export function TaskEditor(props: Props) {
               <div class="form-row">
                 <label>
                   Due date
-                  <input type="date" name="dueDate" value={t().dueDate ?? ''} />
+                  <input type="date" name="dueDate" value={field('dueDate')} />
                 </label>
                 <label>
                   Due time
-                  <input type="time" name="dueTime" value={t().dueTime ?? ''} />
+                  <input type="time" name="dueTime" value={field('dueTime')} />
                 </label>
                 <label>
                   Start date
-                  <input type="date" name="startDate" value={t().startDate ?? ''} />
+                  <input type="date" name="startDate" value={field('startDate')} />
                 </label>
               </div>
               <RepeatFields
@@ -189,7 +210,7 @@ export function TaskEditor(props: Props) {
               />
               <label>
                 Tags (comma separated)
-                <input name="tags" value={t().tags.join(', ')} />
+                <input name="tags" value={field('tags')} />
               </label>
               <div class="form-actions">
                 <button type="submit" class="primary">
