@@ -24,19 +24,40 @@ export interface McpHttpDeps {
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
+const encoder = new TextEncoder();
+
+/**
+ * Every body goes out as a stream. Chromium turns a service worker's string body into a blob
+ * registered in the browser process (BlobRegistry::Register), which the page's loader then reads
+ * back; a stream reaches the page over a data pipe, without that round trip. Traced on the /mcp
+ * bench vault: ~0.5 ms less per call (docs/agent-tools.md, "Figures (issue 6)").
+ */
+function streamOf(text: string): ReadableStream<Uint8Array> {
+  const bytes = encoder.encode(text);
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return jsonText(status, JSON.stringify(body), headers);
 }
 
 function jsonText(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(body, {
+  return new Response(streamOf(body), {
     status,
     headers: { ...NO_STORE, 'Content-Type': 'application/json', ...headers },
   });
 }
 
 function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { ...NO_STORE, 'Content-Type': 'text/plain', ...headers } });
+  return new Response(streamOf(text), {
+    status,
+    headers: { ...NO_STORE, 'Content-Type': 'text/plain', ...headers },
+  });
 }
 
 function initializeClientName(message: unknown): string | undefined {
