@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config';
 import type { BenchRow } from './types';
 
 const root = resolve(import.meta.dirname, '../..');
-const PORT = 4198;
+const PORT = Number(process.env.BENCH_PLANNING_PORT ?? 4198);
 const DIST = 'dist-bench-planning';
 const TASKS = 100_000;
 const PROJECTS = 50;
@@ -27,7 +27,7 @@ async function waitFor(url: string) {
  * IndexedDB in the row shape the task store writes (record + index keys). Due dates spread over
  * four months around today, a third undated; 80 % open, 15 % completed, 5 % archived.
  */
-async function seed(page: Page, today: string) {
+export async function seed(page: Page, today: string) {
   await page.evaluate(
     async ({ n, projects, today }) => {
       const db = await new Promise<IDBDatabase>((res, rej) => {

@@ -45,7 +45,8 @@ export interface TombstoneRow extends Tombstone {
  * - tasks `[state+dueDate]`: Today / Upcoming / Overdue (null due dates are not indexed, so
  *   undated tasks never enter those scans);
  * - tasks `[projectId+parentKey+position]`: a project's list, one parent's subtasks, max position;
- * - tasks `[projectId+statusKey+position]`: a board column; `[parentKey+state]`: subtask counts;
+ * - tasks `[projectId+statusKey+position]`: a board column (v21: taskBoardTables.ts);
+ *   `[parentKey+state]`: subtask counts;
  * - tasks `[projectId+state]` and `state`: stats; `*tags`: tag counts, rename and merge.
  * - journal `date` is unique (one entry a day; id `j` + date).
  * - inbox `[bucket+capturedAt]`: the open / snoozed / filed / archived lists, newest first.

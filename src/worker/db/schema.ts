@@ -13,6 +13,7 @@ import { PLAN_MORE_TABLES, type PlanMoreTables } from './planMoreTables';
 import { PLANNING_TABLES, type PlanningTables } from './planningTables';
 import { RECORDS_TABLES, type RecordsTables } from './recordsTables';
 import { SYNC_TABLES, type SyncTables } from './syncTables';
+import { TASK_BOARD_TABLES_V21 } from './taskBoardTables';
 import { TASK_LINK_TABLES_V17, upgradeTaskLinksV17 } from './taskLinkTables';
 
 /**
@@ -49,6 +50,9 @@ import { TASK_LINK_TABLES_V17, upgradeTaskLinksV17 } from './taskLinkTables';
  *   `*dateProps`, derived from the frontmatter; the upgrade fills existing rows (noteDateTables.ts).
  * - 2026-11-22 v20: the local sync diagnostics log, the last 500 `sync_run_completed` events
  *   (sync/syncDiagnosticsTable.ts).
+ * - 2026-11-22 v21: tasks `[projectId+statusKey+position]` replaced by
+ *   `[projectId+statusKey+parentKey+state+position]`: a board column's counts are index counts
+ *   and its cards one exact range (taskBoardTables.ts).
  */
 export type {
   BodyRow,
@@ -105,5 +109,6 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(18).stores(NOTE_LAYOUT_TABLES_V18);
   db.version(19).stores(NOTE_DATE_TABLES_V19).upgrade(upgradeNoteDatesV19);
   db.version(20).stores(SYNC_DIAGNOSTICS_TABLES_V20);
+  db.version(21).stores(TASK_BOARD_TABLES_V21);
   return db;
 }

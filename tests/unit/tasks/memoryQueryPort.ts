@@ -47,8 +47,10 @@ export function memoryQueryPort(tasks: () => Iterable<TaskRecord>): TaskQueryPor
     async listByStatus(projectId, statusId, includeCompleted, p) {
       return page(byStatus(projectId, statusId, includeCompleted), p);
     },
-    async countByStatus(projectId, statusId, includeCompleted) {
-      return byStatus(projectId, statusId, includeCompleted).length;
+    async countByStatus(projectId, statusId) {
+      const both = byStatus(projectId, statusId, true);
+      const open = both.filter((t) => t.completedAt === null).length;
+      return { open, completed: both.length - open };
     },
     async subtaskCounts(parentIds) {
       const out = new Map<string, { total: number; completed: number }>();

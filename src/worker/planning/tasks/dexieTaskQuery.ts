@@ -1,6 +1,7 @@
 import type { TaskRow } from '../../db/planningTables';
 import type { VaultDb } from '../../db/schema';
-import { type TaskQueryPort, TaskState } from '../../domain/tasks/views/queryPort';
+import { BOARD_INDEX } from '../../db/taskBoardTables';
+import { type TaskQueryPort, TaskState, type TaskStateKey } from '../../domain/tasks/views/queryPort';
 import { fromTaskRow } from './taskRows';
 
 const MIN_DATE = '0000-00-00';
@@ -21,11 +22,16 @@ export function dexieTaskQuery(db: VaultDb): TaskQueryPort {
     db.tasks
       .where('[projectId+parentKey+position]')
       .between([projectId, parentKey, -Infinity], [projectId, parentKey, Infinity], true, true);
-  const statusRange = (projectId: string, statusKey: string, includeCompleted: boolean) =>
+  // One column's top-level tasks in one state, in position order (then id): an exact range.
+  const columnRange = (projectId: string, statusKey: string, state: TaskStateKey) =>
     db.tasks
-      .where('[projectId+statusKey+position]')
-      .between([projectId, statusKey, -Infinity], [projectId, statusKey, Infinity], true, true)
-      .filter((row) => (includeCompleted ? live(row) : row.state === TaskState.open) && row.parentKey === '');
+      .where(BOARD_INDEX)
+      .between(
+        [projectId, statusKey, '', state, -Infinity],
+        [projectId, statusKey, '', state, Infinity],
+        true,
+        true,
+      );
 
   return {
     async openByDue(from, to, page) {
@@ -42,14 +48,30 @@ export function dexieTaskQuery(db: VaultDb): TaskQueryPort {
       return rows.map(fromTaskRow);
     },
     async listByStatus(projectId, statusId, includeCompleted, page) {
-      const rows = await statusRange(projectId, statusId ?? '', includeCompleted)
-        .offset(page.offset)
-        .limit(page.limit)
-        .toArray();
-      return rows.map(fromTaskRow);
+      const key = statusId ?? '';
+      if (!includeCompleted) {
+        const rows = await columnRange(projectId, key, TaskState.open)
+          .offset(page.offset)
+          .limit(page.limit)
+          .toArray();
+        return rows.map(fromTaskRow);
+      }
+      // Open and completed are two ranges: the first offset + limit of each hold the page.
+      const end = page.offset + page.limit;
+      const [open, done] = await Promise.all([
+        columnRange(projectId, key, TaskState.open).limit(end).toArray(),
+        columnRange(projectId, key, TaskState.completed).limit(end).toArray(),
+      ]);
+      return mergeByPosition(open, done).slice(page.offset, end).map(fromTaskRow);
     },
-    countByStatus: (projectId, statusId, includeCompleted) =>
-      statusRange(projectId, statusId ?? '', includeCompleted).count(),
+    async countByStatus(projectId, statusId) {
+      const key = statusId ?? '';
+      const [open, completed] = await Promise.all([
+        columnRange(projectId, key, TaskState.open).count(),
+        columnRange(projectId, key, TaskState.completed).count(),
+      ]);
+      return { open, completed };
+    },
     async subtaskCounts(parentIds) {
       // One multi-key scan of the parentId index: subtasks are few beside their parents. One
       // parent (tasks.get) is one getAll of its key, which costs less than a cursor's steps.
@@ -77,3 +99,26 @@ export function dexieTaskQuery(db: VaultDb): TaskQueryPort {
         : db.tasks.where('[projectId+state]').equals([projectId, state]).count(),
   };
 }
+
+/** Two lists each in (position, id) order, merged into one in that order. */
+function mergeByPosition(a: readonly TaskRow[], b: readonly TaskRow[]): TaskRow[] {
+  const out: TaskRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && !before(y, x))) {
+      out.push(x!);
+      i += 1;
+    } else {
+      out.push(y);
+      j += 1;
+    }
+  }
+  return out;
+}
+
+/** IndexedDB's order of equal positions: the primary key, compared by code units. */
+const before = (x: TaskRow, y: TaskRow) =>
+  x.position < y.position || (x.position === y.position && x.id < y.id);

@@ -11,7 +11,7 @@ import { projectLinkCounts } from './projectLinkOperations';
 import { linksById, withSourceNote } from './taskLinkReads';
 import { fromTaskRow } from './taskRows';
 import type { TaskStore } from './taskStore';
-import { cardsOf, hiddenProjectIds } from './taskViews';
+import { cardsOf, cardsOfCounted, hiddenProjectIds, statusNames } from './taskViews';
 
 const id = { name: 'id', required: true, schema: taskIdSchema } as const;
 const viewOptions = { name: 'options', required: false, schema: taskViewOptionsSchema } as const;
@@ -195,12 +195,14 @@ export function taskReadOperations(
         // Read before the view's transaction, which does not span the settings table.
         const includeCompleted = o?.includeCompleted ?? (await showCompleted());
         return store.view(async () => {
-          const project = await ctx.read.getProject(projectId);
+          const [project, statuses] = await Promise.all([
+            ctx.read.getProject(projectId),
+            ctx.read.listStatuses(projectId),
+          ]);
           if (project === null)
             return fail('NOT_FOUND', `project ${JSON.stringify(projectId)} does not exist`, {
               field: 'projectId',
             });
-          const statuses = await ctx.read.listStatuses(projectId);
           const columns = await getBoard(
             query,
             projectId,
@@ -208,19 +210,13 @@ export function taskReadOperations(
             o?.limitPerColumn ?? 100,
             includeCompleted,
           );
-          const out = [];
-          for (const c of columns) {
-            out.push({
-              status: c.status,
-              total: c.total,
-              hiddenCompleted: c.hiddenCompleted,
-              tasks: await cardsOf(
-                db,
-                query,
-                c.tasks.map((t) => t.task),
-              ),
-            });
-          }
+          const names = await statusNames(db);
+          const out = columns.map((c) => ({
+            status: c.status,
+            total: c.total,
+            hiddenCompleted: c.hiddenCompleted,
+            tasks: cardsOfCounted(names, c.tasks),
+          }));
           return ok({ project: toFullProject(project, statuses), includeCompleted, columns: out });
         });
       },

@@ -1,6 +1,6 @@
 import type { VaultDb } from '../../db/schema';
 import type { StatusRecord, TaskRecord } from '../../domain/tasks/types';
-import { withSubtaskCounts } from '../../domain/tasks/views/projectViews';
+import { type CountedTask, withSubtaskCounts } from '../../domain/tasks/views/projectViews';
 import type { TaskQueryPort } from '../../domain/tasks/views/queryPort';
 import { type TaskCard, toTaskCard } from './taskCard';
 
@@ -22,7 +22,14 @@ export async function cardsOf(
   query: TaskQueryPort,
   tasks: readonly TaskRecord[],
 ): Promise<TaskCard[]> {
-  const names = await statusNames(db);
-  const counted = await withSubtaskCounts(query, tasks);
+  const [names, counted] = await Promise.all([statusNames(db), withSubtaskCounts(query, tasks)]);
+  return cardsOfCounted(names, counted);
+}
+
+/** Cards of tasks whose subtask counts are already read (a board's columns). */
+export function cardsOfCounted(
+  names: ReadonlyMap<string, string>,
+  counted: readonly CountedTask[],
+): TaskCard[] {
   return counted.map((c) => toTaskCard(c.task, names.get(c.task.statusId ?? '') ?? null, c));
 }

@@ -16,7 +16,7 @@ export interface Seed {
 
 const T0 = '2026-11-21T10:00:00.000Z';
 
-function task(id: string, over: Partial<TaskRecord> = {}): TaskRecord {
+export function task(id: string, over: Partial<TaskRecord> = {}): TaskRecord {
   return {
     id,
     projectId: 'p1',
@@ -63,7 +63,7 @@ function project(id: string): ProjectRecord {
   };
 }
 
-function status(id: string, projectId: string, isDone = false): StatusRecord {
+export function status(id: string, projectId: string, isDone = false): StatusRecord {
   return {
     id,
     projectId,
@@ -129,11 +129,29 @@ export function describeTaskQueryPort(name: string, make: (seed: Seed) => Promis
       expect(ids(await port.listByStatus('p1', 's-done', true, all))).toEqual(['d']);
       expect(ids(await port.listByStatus('p1', 's-done', false, all))).toEqual([]);
       expect(ids(await port.listByStatus('p1', 's-todo', false, { offset: 1, limit: 5 }))).toEqual(['a']);
-      expect(await port.countByStatus('p1', 's-todo', true)).toBe(2);
-      expect(await port.countByStatus('p1', 's-todo', false)).toBe(2);
-      expect(await port.countByStatus('p1', 's-done', true)).toBe(1);
-      expect(await port.countByStatus('p1', 's-done', false)).toBe(0);
-      expect(await port.countByStatus('p2', 's-todo', true)).toBe(0);
+      expect(await port.countByStatus('p1', 's-todo')).toEqual({ open: 2, completed: 0 });
+      expect(await port.countByStatus('p1', null)).toEqual({ open: 1, completed: 0 });
+      expect(await port.countByStatus('p1', 's-done')).toEqual({ open: 0, completed: 1 });
+      expect(await port.countByStatus('p2', 's-todo')).toEqual({ open: 0, completed: 0 });
+    });
+
+    it('listByStatus with completed: open and completed ones merged by position then id, paged', async () => {
+      const seed = conformanceSeed();
+      const done = '2026-11-20T00:00:00.000Z';
+      const port = await make({
+        ...seed,
+        tasks: [
+          ...seed.tasks,
+          task('f', { position: 1536, completedAt: done }),
+          task('g', { position: 2048, completedAt: done }),
+          task('h', { position: 512, completedAt: done, archivedAt: done }),
+        ],
+      });
+      expect(ids(await port.listByStatus('p1', 's-todo', true, all))).toEqual(['b', 'f', 'a', 'g']);
+      expect(ids(await port.listByStatus('p1', 's-todo', true, { offset: 1, limit: 2 }))).toEqual(['f', 'a']);
+      expect(ids(await port.listByStatus('p1', 's-todo', true, { offset: 3, limit: 2 }))).toEqual(['g']);
+      expect(ids(await port.listByStatus('p1', 's-todo', false, all))).toEqual(['b', 'a']);
+      expect(await port.countByStatus('p1', 's-todo')).toEqual({ open: 2, completed: 2 });
     });
 
     it('subtaskCounts: live subtasks and completed ones, per asked parent only', async () => {

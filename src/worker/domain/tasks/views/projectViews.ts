@@ -81,24 +81,37 @@ export async function getBoard(
   const own = statuses.filter((s) => s.projectId === projectId).sort((a, b) => a.position - b.position);
   const home = defaultStatusOf(own);
   const page = { offset: 0, limit: limitPerColumn };
-  const count = async (statusId: string | null) => {
-    const shown = await port.countByStatus(projectId, statusId, includeCompleted);
-    // Hidden = live minus open: one more count, paid only while completed tasks are hidden.
-    const hidden = includeCompleted ? 0 : (await port.countByStatus(projectId, statusId, true)) - shown;
-    return { shown, hidden };
-  };
-  const columns: BoardColumn[] = [];
-  for (const status of own) {
-    let tasks = [...(await port.listByStatus(projectId, status.id, includeCompleted, page))];
-    let { shown: total, hidden: hiddenCompleted } = await count(status.id);
-    if (status === home) {
-      const loose = await port.listByStatus(projectId, null, includeCompleted, page);
-      tasks = [...tasks, ...loose].sort((a, b) => a.position - b.position).slice(0, limitPerColumn);
-      const more = await count(null);
-      total += more.shown;
-      hiddenCompleted += more.hidden;
-    }
-    columns.push({ status, tasks: await withSubtaskCounts(port, tasks), total, hiddenCompleted });
-  }
-  return columns;
+  // Every column's reads are issued at once: in one transaction they share a round trip.
+  const read = (statusId: string | null) =>
+    Promise.all([
+      port.listByStatus(projectId, statusId, includeCompleted, page),
+      port.countByStatus(projectId, statusId),
+    ]);
+  const [columns, loose] = await Promise.all([
+    Promise.all(own.map((s) => read(s.id))),
+    home === null ? null : read(null),
+  ]);
+  return Promise.all(
+    own.map(async (status, i) => {
+      let [tasks, counts] = columns[i]!;
+      let { open, completed } = counts;
+      if (status === home && loose !== null) {
+        // Tasks without a status show in the default status's column.
+        tasks = [...tasks, ...loose[0]].sort(byPosition).slice(0, limitPerColumn);
+        open += loose[1].open;
+        completed += loose[1].completed;
+      }
+      return {
+        status,
+        tasks: await withSubtaskCounts(port, tasks),
+        total: includeCompleted ? open + completed : open,
+        hiddenCompleted: includeCompleted ? 0 : completed,
+      };
+    }),
+  );
+}
+
+/** List order: position, then id (as the indexes order equal positions). */
+function byPosition(a: TaskRecord, b: TaskRecord): number {
+  return a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

@@ -34,8 +34,9 @@ export interface TaskQueryPort {
     page: Page,
   ): Promise<readonly TaskRecord[]>;
   /**
-   * Live top-level tasks with this status (null = no status), by position; completed ones only
-   * when asked. Index `[projectId+statusKey+position]`.
+   * Live top-level tasks with this status (null = no status), by position then id; completed
+   * ones only when asked. Index `[projectId+statusKey+parentKey+state+position]` (one exact range
+   * per state, so no row of another state, no subtask and no archived task is read).
    */
   listByStatus(
     projectId: string,
@@ -43,14 +44,23 @@ export interface TaskQueryPort {
     includeCompleted: boolean,
     page: Page,
   ): Promise<readonly TaskRecord[]>;
-  /** Count of the same tasks. Index `[projectId+statusKey+position]`. */
-  countByStatus(projectId: string, statusId: string | null, includeCompleted: boolean): Promise<number>;
+  /**
+   * The top-level tasks of this status (null = no status), open and completed (archived ones
+   * are in neither). Two index counts of `[projectId+statusKey+parentKey+state+position]`.
+   */
+  countByStatus(projectId: string, statusId: string | null): Promise<StatusCounts>;
   /** Per parent: live subtasks, and how many of them are completed. Index `[parentKey+state]`. */
   subtaskCounts(
     parentIds: readonly string[],
   ): Promise<ReadonlyMap<string, { total: number; completed: number }>>;
   /** Count of tasks in a state, in one project or all. Index `[projectId+state]` (all: `state`). */
   countByState(state: TaskStateKey, projectId: string | null): Promise<number>;
+}
+
+/** A board column's top-level tasks by state (countByStatus). */
+export interface StatusCounts {
+  readonly open: number;
+  readonly completed: number;
 }
 
 /** The derived keys the task table stores beside each record for the indexes above. */
