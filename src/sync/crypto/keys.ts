@@ -21,6 +21,11 @@ export interface VaultKeyring {
   readonly itemWrapKey: Uint8Array;
   readonly attachmentWrapKey: Uint8Array;
   readonly nameKey: Uint8Array;
+  /**
+   * this key's verifier (public, as the server stores it): the pull compares it with the
+   * account's vault key record when what it receives does not open (docs/sync-client.md, "Pull")
+   */
+  readonly verifier: string;
 }
 
 export class KeyInputError extends Error {
@@ -52,6 +57,7 @@ export function deriveVaultKeyring(vaultKey: Uint8Array, vaultId: string): Vault
     itemWrapKey: subkey(vaultKey, id, 'cairn.vault.item-wrap.v1'),
     attachmentWrapKey: subkey(vaultKey, id, 'cairn.vault.attachment-wrap.v1'),
     nameKey: subkey(vaultKey, id, 'cairn.vault.name.v1'),
+    verifier: keyVerifier(vaultKey, id),
   };
 }
 

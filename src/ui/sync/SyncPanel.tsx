@@ -9,7 +9,7 @@ import { PlanUsage } from './PlanUsage';
 import { RecoveryKeyAgain } from './RecoveryKeyAgain';
 import { RecoveryKeyCard } from './RecoveryKeyCard';
 import { SyncDiagnostics } from './SyncDiagnostics';
-import { ERROR_TEXT, HOLD_TEXT, indicatorText, REVOKED_TEXT } from './syncMessages';
+import { ERROR_TEXT, HOLD_TEXT, indicatorText, keyNeededText, REVOKED_TEXT } from './syncMessages';
 import { syncApi, syncState } from './syncSource';
 
 /**
@@ -137,6 +137,7 @@ export function SyncPanel() {
             </Match>
             <Match when={s().setup === 'needs_key'}>
               <p>Signed in as {s().account?.email}. This vault’s key is needed on this device.</p>
+              <Show when={keyNeededText(s().status)}>{(why) => <p role="alert">{why()}</p>}</Show>
               <label>
                 Recovery key <input value={typedKey()} onInput={(e) => setTypedKey(e.currentTarget.value)} />
               </label>

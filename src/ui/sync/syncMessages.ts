@@ -17,6 +17,10 @@ export const ERROR_TEXT: Record<Category, string> = {
     'This account has more synced vaults than its plan allows, so sync is paused. Change to a plan with more vaults; your notes stay on this device.',
   device_key_mismatch:
     'The sync service refused this device’s signature: its signing key does not match its registration. Sign out and sign in again; changes made here are sent again afterwards.',
+  vault_key_mismatch:
+    'This device’s vault key is not the one the account uses now, so what other devices send cannot be opened here. Nothing is applied or lost: the service keeps it. Enter the vault’s current recovery key below, or link this device from another one; sync then resumes by itself.',
+  page_refused:
+    'Something the sync service sent could not be opened or verified on this device (sealed under another key, or signed by an unknown device). Nothing of it was applied. Sync tries again by itself; after an hour those items are set aside as quarantined and everything else syncs.',
   signed_out: 'The session ended (signed out or device revoked). Sign in again to sync.',
   upgrade_required:
     'This version of Cairn may no longer send changes. Reload to update; reading and local editing still work.',
@@ -34,6 +38,8 @@ const ERROR_WORDS: Record<Category, string> = {
   sync_payment_required: 'Sync paused: plan',
   sync_vault_limit_exceeded: 'Sync paused: vault limit',
   device_key_mismatch: 'Sync stopped: sign in again',
+  vault_key_mismatch: 'Sync stopped: vault key needed',
+  page_refused: 'Sync held: items do not open',
   signed_out: 'Signed out',
   upgrade_required: 'Update needed',
   note_too_large: 'Not synced: note too large',
@@ -65,6 +71,14 @@ export function indicatorText(s: SyncStatus): string {
       return parts.length > 0 ? `Not synced: ${parts.join(', ')}` : 'Not synced yet';
     }
   }
+}
+
+/**
+ * Why the vault key is asked for on a device that had one: its pull found the key is not the
+ * account's (a refused page, spec 3.8). Null on a device that never had the key (a new device).
+ */
+export function keyNeededText(s: SyncStatus): string | null {
+  return s.error?.category === 'vault_key_mismatch' ? ERROR_TEXT.vault_key_mismatch : null;
 }
 
 /** Why sync is held after sign-in (spec 3.5), in the user's words. */

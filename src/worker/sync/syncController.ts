@@ -17,6 +17,7 @@ import {
 } from '../../sync/engine/binding/bindingFlow';
 import { createSyncHttp } from '../../sync/engine/http/syncHttp';
 import type { BodyPort } from '../../sync/engine/ports';
+import { VAULT_KEY_MISMATCH } from '../../sync/engine/pull/refusedPage';
 import type { SnapshotDelays } from '../../sync/engine/push/snapshotSchedule';
 import { createSyncSocket, type SocketLike } from '../../sync/engine/socket/syncSocket';
 import { createSyncEngine, type SyncEngine, type Timers } from '../../sync/engine/syncEngine';
@@ -139,9 +140,20 @@ export function createSyncController(deps: SyncControllerDeps) {
     const hold = (await state.get<BindingHold | null>(BINDING_HOLD)) ?? null;
     const binding = await state.get<Binding>(BINDING);
     const local = binding?.mode === 'local' && binding.userId === session?.userId;
+    // the pull found this device's key is not the account's (refusedPage.ts): the key is asked for
+    // again, the stored one kept (and the engine still retrying) until a key the record names replaces it
+    const stale = lastStatus.error?.code === VAULT_KEY_MISMATCH;
     return {
       account: session ? { email: email ?? '', userId: session.userId, deviceId: session.deviceId } : null,
-      setup: !session ? 'signed_out' : hold ? hold : local ? 'local' : ready ? 'ready' : 'needs_key',
+      setup: !session
+        ? 'signed_out'
+        : hold
+          ? hold
+          : local
+            ? 'local'
+            : ready && !stale
+              ? 'ready'
+              : 'needs_key',
       mergeAvailable: (await state.get<boolean>(MERGE_TARGET)) === true,
       revoked: (await state.get<boolean>(REVOKED)) === true,
       serviceUrl: await serviceUrl(),
@@ -210,6 +222,8 @@ export function createSyncController(deps: SyncControllerDeps) {
       timers: deps.timers,
       snapshotDelays: deps.snapshotDelays,
       onStatus: (s) => {
+        // a replaced engine (adoptKey) may still report from the cycle it was in: not this vault's state
+        if (engine !== created) return;
         lastStatus = s;
         if (s.error?.code === 'DEVICE_REVOKED') void revoked();
         notify().catch((err: unknown) => {
@@ -266,6 +280,13 @@ export function createSyncController(deps: SyncControllerDeps) {
   }
 
   async function adoptKey(vaultId: string, vaultKey: Uint8Array): Promise<void> {
+    // a device whose key was stale runs an engine under it: the new key needs a new engine
+    if (engine) {
+      engine.stop();
+      engine = null;
+      stopLeading();
+      lastStatus = { ...lastStatus, error: null };
+    }
     await state.set(VAULT_KEY, vaultKey);
     await state.set(SYNC_VAULT_ID, vaultId);
     pendingRecord = null;

@@ -1,4 +1,11 @@
-import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
+import {
+  createVaultKeyRecord,
+  deriveVaultKeyring,
+  encodeVaultKeyRecord,
+  generateDeviceKey,
+  generateRecoverySecret,
+  generateVaultKey,
+} from '../../../src/sync/crypto';
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { CallOptions, SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import type { IncomingRecord, ItemKey, RecordPort } from '../../../src/sync/engine/ports';
@@ -14,29 +21,41 @@ const VAULT = '0b6f0000-0000-4000-8000-000000000007';
 /**
  * What the scripted service answers for an asked item: the sealed item, `missing` (blobMissing),
  * `forged` (signed by a key the directory does not know), `damaged` (signed, but its payload bytes
- * altered after signing, as storage or transit may) or nothing (`gone`).
+ * altered after signing, as storage or transit may), `foreign` (signed by the account's device but
+ * sealed under another vault key), `tombstone` (a sealed delete) or nothing (`gone`).
  */
-export type Answer = 'item' | 'missing' | 'forged' | 'damaged' | 'gone';
+export type Answer = 'item' | 'missing' | 'forged' | 'damaged' | 'foreign' | 'tombstone' | 'gone';
 
 /**
  * A scripted service for the pull on its ports: the feed lists `feed` once (cursor 1), then
  * nothing; the manifest lists it live. `answer` decides, per pull request, what comes back for
  * each asked item (a bare id is a note). `asked` logs the ids of each `POST /sync/pull`.
+ * `GET /auth/key-verifier` answers the vault key record of `keyring` (`keyRecord: 'account'`, the
+ * default) or none (`'none'`); `verifierReads` counts those requests.
  */
 export async function scriptedService(
   feed: (string | ItemKey)[],
   answer: (id: string, type: string) => Answer,
 ) {
   const refs = feed.map((r) => (typeof r === 'string' ? { type: 'note', id: r } : r));
-  const keyring = deriveVaultKeyring(generateVaultKey(), VAULT);
+  const vaultKey = generateVaultKey();
+  const keyring = deriveVaultKeyring(vaultKey, VAULT);
+  const record = encodeVaultKeyRecord(createVaultKeyRecord(vaultKey, VAULT, generateRecoverySecret()));
+  const elsewhere = deriveVaultKeyring(generateVaultKey(), VAULT);
+  const script = { keyRecord: 'account' as 'account' | 'none', verifierReads: 0 };
   const signer = { key: await generateDeviceKey(undefined), deviceId: 'dev' };
   const stranger = { key: await generateDeviceKey(undefined), deviceId: 'stranger' };
-  const seal = async ({ type, id }: ItemKey, by: typeof signer): Promise<PullItem> => ({
+  const seal = async (
+    { type, id }: ItemKey,
+    by: typeof signer,
+    sealer = keyring,
+    deletedAt: number | null = null,
+  ): Promise<PullItem> => ({
     ...(await sealPushItem(
-      keyring,
+      sealer,
       by,
       { type, id },
-      { clock: { dev: 1 }, deletedAt: null, payload: { id, title: id } },
+      { clock: { dev: 1 }, deletedAt, payload: deletedAt === null ? { id, title: id } : {} },
     )),
     deleteAttestation: null,
     serverCursor: 1,
@@ -53,6 +72,10 @@ export async function scriptedService(
       const listed = from >= 1 ? [] : refs.map((r) => ({ ...r, serverCursor: 1, deleted: false }));
       return { ok: true, value: { refs: listed, nextCursor: 1, serverTimeMs: 0, noteBodies: [] } };
     }
+    if (path === '/auth/key-verifier') {
+      script.verifierReads++;
+      return { ok: true, value: { verifier: script.keyRecord === 'account' ? record : null, updatedAt: 0 } };
+    }
     if (path.startsWith('/sync/manifest')) {
       const items = refs.map((r) => ({ ...r, serverCursor: 1, deleted: false, contentHash: '' }));
       return { ok: true, value: { items, nextCursor: null } };
@@ -65,6 +88,8 @@ export async function scriptedService(
       const a = answer(ref.id, ref.type);
       if (a === 'item') items.push(await seal(ref, signer));
       else if (a === 'forged') items.push(await seal(ref, stranger));
+      else if (a === 'foreign') items.push(await seal(ref, signer, elsewhere));
+      else if (a === 'tombstone') items.push(await seal(ref, signer, keyring, 5));
       else if (a === 'damaged') {
         const item = await seal(ref, signer);
         items.push({ ...item, payload: `${item.payload.slice(0, -2)}x${item.payload.slice(-1)}` });
@@ -78,7 +103,8 @@ export async function scriptedService(
       value: deviceId === 'dev' ? signer.key.publicKey : null,
     }),
   } as unknown as KeyDirectory;
-  return { keyring, keys, call, asked };
+  // `otherKeyring`: the key a device holds when it is not the account's (its own items open under it)
+  return { keyring, otherKeyring: elsewhere, keys, call, asked, script };
 }
 
 export type ScriptedService = Awaited<ReturnType<typeof scriptedService>>;

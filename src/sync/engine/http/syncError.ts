@@ -4,7 +4,8 @@
  * - `NETWORK_OFFLINE`: fetch itself failed or timed out (60 s);
  * - `SERVER_ERROR`: a 5xx without an error body;
  * - `BODY_TOO_LARGE`: the bare 413 of an over-8-MiB body;
- * - `CONTRACT_REGRESSION`: a 2xx whose body is not JSON (the client holds its cursor).
+ * - `CONTRACT_REGRESSION`: a 2xx whose body is not JSON (the client holds its cursor);
+ * - `VAULT_KEY_MISMATCH`, `PULL_PAGE_REFUSED`: a refused pull page (pull/refusedPage.ts).
  */
 export interface SyncError {
   code: string;
@@ -27,6 +28,10 @@ export type SyncErrorCategory =
   | 'sync_payment_required'
   | 'sync_vault_limit_exceeded'
   | 'device_key_mismatch'
+  /** a refused pull page (refusedPage.ts): this device's vault key is not the account's */
+  | 'vault_key_mismatch'
+  /** a refused pull page that nothing explains: none of its items opened (held, then quarantined) */
+  | 'page_refused'
   | 'signed_out'
   | 'upgrade_required'
   | 'server';
@@ -43,6 +48,10 @@ export function categorize(error: SyncError): SyncErrorCategory {
       return 'sync_vault_limit_exceeded';
     case 'SYNC_INVALID_SIGNATURE':
       return 'device_key_mismatch';
+    case 'VAULT_KEY_MISMATCH':
+      return 'vault_key_mismatch';
+    case 'PULL_PAGE_REFUSED':
+      return 'page_refused';
     case 'UNAUTHENTICATED':
     case 'DEVICE_REVOKED':
     case 'REFRESH_INVALID':

@@ -10,9 +10,11 @@ export type OpenedItem =
   | { kind: 'ok'; record: IncomingRecord }
   /**
    * the signature fails, or the signed envelope does not decrypt for this (vault, type, id): a
-   * forged, re-signed or moved item, quarantined by (type, id) for 7 days (spec 3.8)
+   * forged, re-signed or moved item, quarantined by (type, id) for 7 days (spec 3.8). `cause`:
+   * which check failed; an envelope that does not open may also mean this device holds the wrong
+   * vault key, which the pull then checks before booking anything (refusedPage.ts)
    */
-  | { kind: 'quarantine'; type: string; id: string; reason: string }
+  | { kind: 'quarantine'; type: string; id: string; reason: string; cause: 'signature' | 'envelope' }
   /** signed metadata, but the payload returned is not the signed one: the corrupt-item tracker (8.3) */
   | { kind: 'corrupt'; type: string; id: string; reason: string }
   /** not a payload this build reads: the schemaInvalidItems ledger (spec 3.8) */
@@ -48,7 +50,8 @@ export async function openPullItem(
       },
       signature,
     ));
-  if (!verified) return { kind: 'quarantine', type, id, reason: 'signature does not verify' };
+  if (!verified)
+    return { kind: 'quarantine', type, id, reason: 'signature does not verify', cause: 'signature' };
   // The signature covers contentHash, not the payload: without this check a server could pair
   // signed metadata with an older payload of the same item (same address, so it would open). The
   // metadata is authentic, the bytes are not the signed ones (damaged in storage or transit, or
@@ -66,7 +69,7 @@ export async function openPullItem(
   const opened = openItemJson(keyring, { type, id }, envelope);
   if (!opened.ok) {
     return opened.error.code === 'CRYPTO_DECRYPT_FAILED'
-      ? { kind: 'quarantine', type, id, reason: opened.error.message }
+      ? { kind: 'quarantine', type, id, reason: opened.error.message, cause: 'envelope' }
       : { kind: 'schema_invalid', type, id, reason: opened.error.message };
   }
   const payload = opened.value;

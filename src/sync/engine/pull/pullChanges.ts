@@ -14,7 +14,16 @@ import { openBodyUpdate } from './openBodyUpdate';
 import { openPullItem } from './openPullItem';
 import type { PullDeps } from './pullDeps';
 import { purgedDeletes } from './purgedTombstones';
+import {
+  judgePage,
+  type PageTally,
+  REFUSED_PAGE,
+  type RefusedPage,
+  refusePage,
+  VAULT_KEY_MISMATCH,
+} from './refusedPage';
 import { retryLedgered } from './retryLedgered';
+import { createVaultKeyCheck } from './vaultKeyCheck';
 
 export { LAST_CURSOR } from './cursorRepair';
 export { CORRUPT_ITEMS, DECLINED_SYNC_REFS, QUARANTINE, SCHEMA_INVALID_ITEMS } from './ledgers';
@@ -33,6 +42,10 @@ export type PullRunResult =
 interface RunContext {
   ledgers: Ledgers;
   fromZero: boolean;
+  /** this device's vault key against the account's record, asked at most once a run */
+  keyCheck: ReturnType<typeof createVaultKeyCheck>;
+  /** the page refused last (refusedPage.ts), until the cursor moves */
+  refused: RefusedPage | undefined;
 }
 
 /**
@@ -42,14 +55,20 @@ interface RunContext {
  * to the page's `nextCursor`. Any failure returns before the cursor moves, so the page is pulled
  * again next time (applying is idempotent). Items failing signature or decryption are quarantined,
  * damaged ones go to the corrupt-item tracker, unreadable ones to the schema-invalid ledger; none
- * stops the cursor (spec 3.8, 8.3). Once the
+ * stops the cursor (spec 3.8, 8.3), unless the page is refused: all its items failed crypto, or
+ * this device's vault key is not the account's (refusedPage.ts). Once the
  * feed is exhausted, the ledgered items that are due are fetched again by id (retryLedgered.ts).
  */
 export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
   let cursor = await repairCursor(deps.state);
   const changed: ItemKey[] = [];
   const ledgers = await loadLedgers(deps.state);
-  const run: RunContext = { ledgers, fromZero: cursor === 0 };
+  const run: RunContext = {
+    ledgers,
+    fromZero: cursor === 0,
+    keyCheck: createVaultKeyCheck(deps),
+    refused: await deps.state.get<RefusedPage>(REFUSED_PAGE),
+  };
   const stop = (error: SyncError): PullRunResult => ({ kind: 'stopped', error, changed });
   // A page shorter than the service's page size was the end of the feed when it was read: asking
   // again would only answer an empty page. Every cycle's pull thus costs one request of the
@@ -67,13 +86,20 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
     const slices: ItemRef[][] = [];
     for (let i = 0; i < live.length; i += PULL_SLICE_IDS) slices.push(live.slice(i, i + PULL_SLICE_IDS));
     const applied = await pullSlices(deps, slices, run, changed);
-    if (applied) return stop(applied);
+    if (!applied.ok) return stop(await refusedOr(deps, run, cursor, applied.error));
+    // before the page's bodies: a refused page merges nothing of them either
+    const refused = await judgePage(deps, run.keyCheck, { cursor, tally: applied.tally, prior: run.refused });
+    if (refused) return stop(refused);
     const bodies = await applyBodies(deps, noteBodies, ledgers);
     if (bodies) return stop(bodies);
     await saveLedgers(deps.state, ledgers);
     if (nextCursor <= cursor && refs.length === 0 && noteBodies.length === 0) break;
     cursor = Math.max(cursor, nextCursor);
     await deps.state.set(LAST_CURSOR, cursor);
+    if (run.refused) {
+      run.refused = undefined;
+      await deps.state.set(REFUSED_PAGE, undefined);
+    }
     if (refs.length + noteBodies.length < pageSize) break;
   }
   if (!deps.stopped()) {
@@ -86,6 +112,16 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
   return { kind: 'done', changed, cursor, fromZero: run.fromZero };
 }
 
+/** A slice's mismatch (the marker `applySlice` answers) counted as a refusal of the page. */
+async function refusedOr(deps: PullDeps, run: RunContext, cursor: number, error: SyncError) {
+  return error === KEY_MISMATCH ? refusePage(deps, run.refused, cursor, 'vault_key_mismatch') : error;
+}
+const KEY_MISMATCH: SyncError = {
+  code: VAULT_KEY_MISMATCH,
+  message: 'a slice met a key mismatch',
+  status: 0,
+};
+
 /** Slice requests in flight at once (spec 4.3.2, `PULL_SLICE_FETCH_WINDOW`). */
 export const PULL_SLICE_FETCH_WINDOW = 2;
 
@@ -93,13 +129,15 @@ export const PULL_SLICE_FETCH_WINDOW = 2;
  * A page's slices: up to two `POST /sync/pull` requests in flight, each slice applied in page
  * order in its own local transaction as soon as it and every slice before it arrived. A failed
  * slice stops the page (the requests already sent are awaited, nothing after it is applied).
+ * Answers what the page's items gave, for the refusal's verdict (refusedPage.ts).
  */
 async function pullSlices(
   deps: PullDeps,
   slices: ItemRef[][],
   run: RunContext,
   changed: ItemKey[],
-): Promise<SyncError | null> {
+): Promise<{ ok: true; tally: PageTally } | { ok: false; error: SyncError }> {
+  const tally: PageTally = { items: 0, cryptoFailed: 0 };
   const inFlight: Promise<SyncResult<PullResponse>>[] = [];
   let sent = 0;
   const send = () => {
@@ -109,14 +147,14 @@ async function pullSlices(
   for (let i = 0; i < slices.length; i++) {
     const res = await inFlight[i]!;
     send();
-    const applied = res.ok ? await applySlice(deps, slices[i]!, res.value, run) : res;
+    const applied = res.ok ? await applySlice(deps, slices[i]!, res.value, run, tally) : res;
     if (!applied.ok) {
       await Promise.allSettled(inFlight.slice(i + 1));
-      return applied.error;
+      return applied;
     }
     changed.push(...applied.changed);
   }
-  return null;
+  return { ok: true, tally };
 }
 
 function dedupe(refs: { type: string; id: string }[]) {
@@ -135,13 +173,16 @@ function fetchSlice(deps: PullDeps, slice: ItemRef[]): Promise<SyncResult<PullRe
 
 /**
  * One slice: verified and opened; applicable purged tombstones (4.3.7) become deletes; applied in
- * one transaction with orphans held (4.3.6), whose parents are then re-fetched by id.
+ * one transaction with orphans held (4.3.6), whose parents are then re-fetched by id. An envelope
+ * that does not open has this device's vault key checked first: a key the account's record does
+ * not name refuses the page before this slice commits anything (`KEY_MISMATCH`).
  */
 async function applySlice(
   deps: PullDeps,
   asked: ItemRef[],
   response: PullResponse,
   run: RunContext,
+  tally: PageTally,
 ): Promise<{ ok: true; changed: ItemKey[] } | { ok: false; error: SyncError }> {
   const { ledgers } = run;
   if (!Array.isArray(response.items)) {
@@ -151,11 +192,21 @@ async function applySlice(
     };
   }
   const ready: IncomingRecord[] = [];
+  let sealedElsewhere = false;
   for (const item of response.items) {
     const opened = await openPullItem(deps.keyring, deps.keys, item);
     if (opened.kind === 'error') return { ok: false, error: opened.error };
+    // in memory until the page is saved: a refused page's bookings are never written
     bookOpened(ledgers, itemKey(item), opened, deps.now(), deps.appVersion);
     if (opened.kind === 'ok') ready.push(opened.record);
+    tally.items++;
+    if (opened.kind === 'quarantine') tally.cryptoFailed++;
+    if (opened.kind === 'quarantine' && opened.cause === 'envelope') sealedElsewhere = true;
+  }
+  if (sealedElsewhere) {
+    const key = await run.keyCheck();
+    if (!key.ok) return key;
+    if (key.value === 'mismatch') return { ok: false, error: KEY_MISMATCH };
   }
   for (const missing of response.blobMissing ?? []) {
     bookBlobMissing(ledgers, itemKey(missing), deps.now(), deps.appVersion);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phaseOf, type SyncStatus } from '../../../../src/sync/engine/syncStatus';
-import { ERROR_TEXT, indicatorText } from '../../../../src/ui/sync/syncMessages';
+import { ERROR_TEXT, indicatorText, keyNeededText } from '../../../../src/ui/sync/syncMessages';
 
 type Category = keyof typeof ERROR_TEXT;
 const CATEGORIES = Object.keys(ERROR_TEXT) as Category[];
@@ -34,6 +34,9 @@ describe('sync messages (issue 7 part 8)', () => {
     expect(words('sync_payment_required')).toBe('Sync paused: plan');
     expect(words('sync_vault_limit_exceeded')).toBe('Sync paused: vault limit');
     expect(words('device_key_mismatch')).toBe('Sync stopped: sign in again');
+    // a refused pull page (spec 3.8): this device's vault key is not the account's, or nothing explains it
+    expect(words('vault_key_mismatch')).toBe('Sync stopped: vault key needed');
+    expect(words('page_refused')).toBe('Sync held: items do not open');
     expect(words('note_too_large')).toBe('Not synced: note too large');
     expect(words('schema_invalid')).toBe('Not synced: items unreadable');
   });
@@ -55,6 +58,21 @@ describe('sync messages (issue 7 part 8)', () => {
                     !queued && !deadLetters && !quarantined && !corrupt && !error && !running && !parked;
                   expect(shown === 'Synced').toBe(clean);
                 }
+  });
+
+  it('says why the key is asked for again on a device whose vault key is stale, and nothing on a new device', () => {
+    const stale = status({
+      phase: 'error',
+      error: { category: 'vault_key_mismatch', code: 'VAULT_KEY_MISMATCH', message: 'm' },
+    });
+    expect(keyNeededText(stale)).toBe(ERROR_TEXT.vault_key_mismatch);
+    expect(ERROR_TEXT.vault_key_mismatch).toMatch(/recovery key/);
+    expect(keyNeededText(status({ phase: 'off', error: null }))).toBeNull();
+    const other = status({
+      phase: 'error',
+      error: { category: 'offline', code: 'NETWORK_OFFLINE', message: 'm' },
+    });
+    expect(keyNeededText(other)).toBeNull();
   });
 
   it('counts what is left in the pending words', () => {
