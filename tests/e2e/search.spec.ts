@@ -40,3 +40,25 @@ test('Ctrl+K searches note text as you type, highlights matches, and Enter opens
     page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: 'Geology' }),
   ).toBeVisible();
 });
+
+test('an open search follows the index: a note saved in another tab joins the results without retyping', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await appReady(page);
+  await newNoteThenList(page, 'Columns', 'Basalt forms hexagonal columns.');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('basalt');
+  const results = dialog.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('button')).toHaveText([/Columns/]);
+
+  const other = await context.newPage();
+  await other.goto('/');
+  await appReady(other);
+  await newNote(other, 'Causeway', 'The causeway is basalt too.');
+  await expect(results.getByRole('button')).toHaveCount(2);
+  await expect(results.getByRole('button', { name: 'Causeway' })).toBeVisible();
+  await expect(dialog.getByRole('searchbox', { name: 'Search notes' })).toHaveValue('basalt');
+});

@@ -1,4 +1,5 @@
-import { createSignal, For, onMount, Show } from 'solid-js';
+import * as Comlink from 'comlink';
+import { createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import type { SearchHit } from '../../worker/search/searchTypes';
 import { showModalWhenConnected } from '../app/showModal';
 import type { VaultClient } from '../vault/createVaultClient';
@@ -24,7 +25,21 @@ export function SearchDialog(props: Props) {
     requestAnimationFrame(() => input.focus());
   });
 
-  async function search(q: string) {
+  // The index takes a save in a moment after it is written (and another tab's writes too): the
+  // results follow it without retyping, and the highlighted result stays highlighted.
+  let stopIndexed: (() => Promise<void>) | null = null;
+  let closed = false;
+  void props.client.api.onSearchIndexed(Comlink.proxy(() => void search(input.value, true))).then((stop) => {
+    if (closed) void stop();
+    else stopIndexed = stop;
+  });
+  onCleanup(() => {
+    closed = true;
+    void stopIndexed?.();
+  });
+
+  /** Runs `q`; `again` when the index changed under the same query (the highlight is kept). */
+  async function search(q: string, again = false) {
     const ticket = ++asked;
     if (q.trim() === '') {
       setHits([]);
@@ -39,8 +54,14 @@ export function SearchDialog(props: Props) {
       return;
     }
     const found = res.value as SearchHit[];
+    const was = again ? hits()[active()]?.id : undefined;
     setHits(found);
-    setActive(0);
+    setActive(
+      Math.max(
+        0,
+        found.findIndex((h) => h.id === was),
+      ),
+    );
     setMessage(found.length === 0 ? 'No notes match.' : null);
   }
 

@@ -51,7 +51,16 @@ export async function startSearchIndexer(deps: {
   async function advance(to: number) {
     if (to > (await watermark())) await store.write(new Map([[WATERMARK, String(to)]]), []);
   }
-  const announce = () => channel?.postMessage({ type: 'search-changed' });
+  // This tab's listeners (the search dialog re-runs its query) hear of every change the index
+  // took in: from this tab's writes when it is the leader, from a refresh when another tab's is.
+  const indexedListeners = new Set<() => void>();
+  const indexed = () => {
+    for (const l of indexedListeners) l();
+  };
+  const announce = () => {
+    channel?.postMessage({ type: 'search-changed' });
+    indexed();
+  };
   let progress: RebuildProgress | null = null;
   const progressListeners = new Set<(p: RebuildProgress | null) => void>();
   const report = (p: RebuildProgress | null) => {
@@ -172,13 +181,18 @@ export async function startSearchIndexer(deps: {
   }).then(() => index.warmAll().catch((err: unknown) => console.error('search warm-up failed', err)));
   channel?.addEventListener('message', (e) => {
     if ((e.data as { type?: string } | null)?.type === 'search-changed' && !leader.isLeader())
-      void index.refresh();
+      void index.refresh().then(indexed);
   });
 
   return {
     index,
     /** resolves when every change seen so far is indexed (tests, bench) */
     settled: () => chain,
+    /** Calls `listener` after the index took in a change (answers to a query may differ since). */
+    onIndexed(listener: () => void): () => void {
+      indexedListeners.add(listener);
+      return () => indexedListeners.delete(listener);
+    },
     /** The rebuild under way, if any: `{phase, done, total}` (the UI shows it as a progress bar). */
     progress: () => progress,
     /** Calls `listener` with each progress step of a rebuild, then with null when it ends. */

@@ -83,6 +83,11 @@ export interface VaultApi {
   onSearchProgress(
     listener: (p: RebuildProgress | null) => void,
   ): Promise<(() => void) & Comlink.ProxyMarked>;
+  /**
+   * Calls `listener` each time the search index took in a change (a note written here or in
+   * another tab, a file's text read): an open search asks again. Answers a function that stops it.
+   */
+  onSearchIndexed(listener: () => void): Promise<(() => void) & Comlink.ProxyMarked>;
   /** The bytes of a filed file (pdf, image, audio, video). */
   getFileBlob(id: string): Promise<Blob | null>;
   /** Where text extraction of a filed pdf or image stands, without the pages; null for other ids. */
@@ -169,6 +174,12 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     uploadAttachment: (noteId, name, file) => notes.attachments.upload(noteId, name, file),
     async onSearchProgress(listener) {
       const stop = (await vault.search).onProgress(listener);
+      return Comlink.proxy(() => {
+        stop();
+      });
+    },
+    async onSearchIndexed(listener) {
+      const stop = (await vault.search).onIndexed(listener);
       return Comlink.proxy(() => {
         stop();
       });

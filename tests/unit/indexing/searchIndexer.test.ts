@@ -80,4 +80,21 @@ describe('search indexer', () => {
     expect(hits.ok && hits.value.map((h) => h.title)).toEqual(['While away']);
     expect((await second.index.stats()).documents).toBe(2);
   });
+
+  it('tells its listeners after each change it took in, and no more once they stop listening', async () => {
+    const { notes, start } = vault();
+    const indexer = await start();
+    await indexer.settled();
+    let heard = 0;
+    const stop = indexer.onIndexed(() => heard++);
+    await notes.create({ title: 'Basalt', markdown: 'columns' });
+    await indexer.settled();
+    expect(heard).toBe(1);
+    const hits = await indexer.index.query({ query: 'columns' });
+    expect(hits.ok && hits.value.map((h) => h.title)).toEqual(['Basalt']);
+    stop();
+    await notes.create({ title: 'Obsidian', markdown: 'glass' });
+    await indexer.settled();
+    expect(heard).toBe(1);
+  });
 });
