@@ -53,7 +53,11 @@ test('archive with undo, snooze out of the list', async ({ page }) => {
   await expect(page.getByText(/Snoozed until/)).toBeVisible();
 });
 
-test('what is typed while a capture is being stored stays in the box', async ({ page }) => {
+// Desktop only (session 9, CI time): a race between the worker's reply and the box, driven from a
+// script with no gesture; the phone's inbox layout is covered by the other tests here.
+test('what is typed while a capture is being stored stays in the box', { tag: '@desktop-only' }, async ({
+  page,
+}) => {
   await page.goto('/#/inbox');
   await appReady(page);
   const box = page.getByRole('textbox', { name: 'Capture' });

@@ -8,13 +8,10 @@ async function openTasks(page: Page, hash = '#/tasks') {
   await expect(page.getByRole('navigation', { name: 'Task views' })).toBeVisible();
 }
 
-test('board: drag a card between statuses (desktop), the done column completes it, and it persists; completed tasks show as the setting says', async ({
-  page,
-}, info) => {
-  test.skip(
-    info.project.name !== 'desktop',
-    'mouse drag is the desktop path; the phone uses the status menu',
-  );
+// Desktop only: mouse drag is the desktop path; the phone uses the status menu (next test).
+test('board: drag a card between statuses (desktop), the done column completes it, and it persists; completed tasks show as the setting says', {
+  tag: '@desktop-only',
+}, async ({ page }) => {
   await openTasks(page, '#/tasks/project/inbox');
   await page.getByRole('textbox', { name: 'New task in this project' }).fill('Write the report');
   await page.getByRole('button', { name: 'Add' }).click();
@@ -157,8 +154,10 @@ test('project edit, Stats, a project’s links and selection bar fit a phone, wi
   await expectFitsWindow(page, 'project board: links panel, selection bar');
 });
 
-test('project settings: rename a project, add a status and move it up (desktop)', async ({ page }, info) => {
-  test.skip(info.project.name !== 'desktop', 'the same controls on a phone; one run is enough');
+// Desktop only: the same controls on a phone; one run is enough.
+test('project settings: rename a project, add a status and move it up (desktop)', {
+  tag: '@desktop-only',
+}, async ({ page }) => {
   await openTasks(page, '#/tasks/projects');
   await page.getByRole('textbox', { name: 'New project name' }).fill('Garden');
   await page.getByRole('button', { name: 'Add' }).click();
@@ -184,10 +183,10 @@ test('project settings: rename a project, add a status and move it up (desktop)'
   await expect(page.getByRole('link', { name: 'Edit Garden plans' })).toBeVisible();
 });
 
-test('task editor: make a task a subtask and back; the Stats tab counts it (desktop)', async ({
-  page,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'no phone-specific UI here');
+// Desktop only: no phone-specific UI here.
+test('task editor: make a task a subtask and back; the Stats tab counts it (desktop)', {
+  tag: '@desktop-only',
+}, async ({ page }) => {
   await openTasks(page, '#/tasks/today');
   for (const title of ['Plan the trip', 'Book the train']) {
     await page.getByRole('textbox', { name: 'New task for today' }).fill(title);
@@ -205,10 +204,10 @@ test('task editor: make a task a subtask and back; the Stats tab counts it (desk
   await expect(open).toHaveText('2');
 });
 
-test('bulk: select two tasks, move them to another project, then complete them (desktop)', async ({
-  page,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'the same controls on a phone; one run is enough');
+// Desktop only: the same controls on a phone; one run is enough.
+test('bulk: select two tasks, move them to another project, then complete them (desktop)', {
+  tag: '@desktop-only',
+}, async ({ page }) => {
   await openTasks(page, '#/tasks/projects');
   await page.getByRole('textbox', { name: 'New project name' }).fill('Errands');
   await page.getByRole('button', { name: 'Add' }).click();

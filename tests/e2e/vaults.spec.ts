@@ -60,8 +60,10 @@ test('the open vault is renamed in place; an empty name is refused', async ({ pa
   await expect(page.getByTestId('vault-name')).toHaveText('Personal');
 });
 
-test('after a switch, the agent tools answer from the vault now open', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'tool answers have no layout (as mcp-bridge, desktop only): desktop covers them');
+// Desktop only: tool answers have no layout (as mcp-bridge, desktop only).
+test('after a switch, the agent tools answer from the vault now open', { tag: '@desktop-only' }, async ({
+  page,
+}) => {
   await openControlled(page);
   await newNote(page, 'Home note');
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
