@@ -19,6 +19,12 @@ interface Draft {
  * untouched field follows the stored value. Fields are named by the caller (a form control's
  * `name`, a row id), so one set serves a form or a list.
  */
+/**
+ * A draft as typed. `savedOver` is named although undefined: a store merges an object set over an
+ * object, so a new draft left out of it would keep an earlier save's `savedOver`.
+ */
+const typedDraft = (text: string): Draft => ({ text, savedOver: undefined });
+
 export function createDrafts() {
   const [drafts, setDrafts] = createStore<Record<string, Draft | undefined>>({});
 
@@ -45,12 +51,12 @@ export function createDrafts() {
     },
     /** The user typed: keep it. */
     input(name: string, text: string) {
-      setDrafts(name, { text });
+      setDrafts(name, typedDraft(text));
     },
     /** `input` for every named control of a form: put it as the form's `onInput`. */
     onFormInput(e: InputEvent) {
       const el = e.target as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-      if (el.name) setDrafts(el.name, { text: el.value });
+      if (el.name) setDrafts(el.name, typedDraft(el.value));
     },
     saved,
     /** `saved` for every field of a form written at once; `stored` answers each one's value before. */

@@ -65,6 +65,18 @@ describe('createDrafts', () => {
     dispose();
   });
 
+  it('typing again after a save is kept like the first typing', () => {
+    const { setStored, control, drafts, dispose } = boundControl();
+    drafts.input('title', 'Typed');
+    drafts.saved('title', 'Stored');
+    setStored('Typed');
+    drafts.input('title', 'Typed again');
+    expect(control.value).toBe('Typed again');
+    setStored('Changed elsewhere');
+    expect(control.value).toBe('Typed again');
+    dispose();
+  });
+
   it('a save whose re-read already landed drops the draft at once', () => {
     const { setStored, control, drafts, dispose } = boundControl();
     drafts.input('title', 'Typed');
