@@ -342,3 +342,31 @@ test('toasts: Undo after an archive, Dismiss; Retry transcription says why and k
   const item = await agentRead<{ transcriptionStatus: string; type: string }>(page, 'inbox.get', memo.id);
   expect(item).toMatchObject({ type: 'voice', transcriptionStatus: expect.stringContaining('unavailable') });
 });
+
+// Lost edits: the box copied the stored threshold in whenever it changed, so another tab's save
+// wrote over a number being typed here. The typing wins until Save (docs/foundation.md, Live forms).
+test('stale: a threshold being typed survives another tab saving one; Save here wins @desktop-only', async ({
+  context,
+}) => {
+  const a = await context.newPage();
+  await openInbox(a);
+  await captureDaysAgo(a, 'Old bill', 6);
+  const countA = a.getByText(/^\d+ open/);
+  await expect(countA).toHaveText('1 open');
+  await a.getByText('Stale items').click();
+  const daysA = a.getByRole('spinbutton', { name: 'Stale after (days)' });
+  await daysA.fill('10');
+
+  const b = await context.newPage();
+  await openInbox(b);
+  await b.getByText('Stale items').click();
+  await b.getByRole('spinbutton', { name: 'Stale after (days)' }).fill('5');
+  await b.getByRole('button', { name: 'Save threshold' }).click();
+  // A counts the item stale: A has read the threshold of 5 days.
+  await expect(countA).toHaveText('1 open · 1 stale');
+  await expect(daysA).toHaveValue('10');
+
+  await a.getByRole('button', { name: 'Save threshold' }).click();
+  await expect(b.getByText(/^\d+ open/)).toHaveText('1 open');
+  await expect(b.getByRole('spinbutton', { name: 'Stale after (days)' })).toHaveValue('10');
+});

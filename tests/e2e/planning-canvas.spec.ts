@@ -11,19 +11,23 @@ async function dragOnCanvas(page: Page, from: [number, number], to: [number, num
   await page.mouse.up();
 }
 
-test('draw two shapes, bind an arrow between them, reload: the binding holds and follows a move', async ({
-  page,
-}) => {
+/** A new canvas named `name` holding "Rectangle 1" (top left) and "Ellipse 1" (below right of it). */
+async function canvasWithTwoShapes(page: Page, name: string) {
   await page.goto('/#/canvas');
   await appReady(page);
-  await page.getByRole('textbox', { name: 'New canvas name (Folder/Title)' }).fill('Work/Plan');
+  await page.getByRole('textbox', { name: 'New canvas name (Folder/Title)' }).fill(name);
   await page.getByRole('button', { name: 'Add' }).click();
-  await expect(page.getByRole('heading', { name: 'Work/Plan' })).toBeVisible();
-
+  await expect(page.getByRole('heading', { name })).toBeVisible();
   await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
   await dragOnCanvas(page, [30, 40], [150, 120]);
   await page.getByRole('button', { name: 'Ellipse', exact: true }).click();
   await dragOnCanvas(page, [220, 220], [340, 300]);
+}
+
+test('draw two shapes, bind an arrow between them, reload: the binding holds and follows a move', async ({
+  page,
+}) => {
+  await canvasWithTwoShapes(page, 'Work/Plan');
   const rect = page.getByRole('button', { name: 'Rectangle 1', exact: true });
   const oval = page.getByRole('button', { name: 'Ellipse 1', exact: true });
   await expect(rect).toBeVisible();
@@ -71,4 +75,34 @@ test('draw two shapes, bind an arrow between them, reload: the binding holds and
   await expect(page.getByRole('button', { name: 'Arrow to Ellipse 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('button', { name: 'Arrow from Rectangle 1 to Ellipse 1' })).toBeVisible();
+});
+
+// Lost edits: another tab's write to the canvas reads the scene again (new element objects), and the
+// inspector's text box, bound to the element's text, lost what was being typed in it.
+test('an element text being typed survives another tab changing the canvas @desktop-only', async ({
+  context,
+}) => {
+  const a = await context.newPage();
+  await canvasWithTwoShapes(a, 'Yard');
+  await expect(a.getByRole('button', { name: 'Ellipse 1', exact: true })).toBeVisible();
+  await expect(a.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  const b = await context.newPage();
+  await b.goto(a.url());
+  await appReady(b);
+  await a.getByRole('button', { name: 'Rectangle 1', exact: true }).click();
+  const text = a.getByRole('textbox', { name: 'Text of Rectangle 1' });
+  await text.fill('Shed');
+  await b.getByRole('button', { name: 'Ellipse 1', exact: true }).click();
+  await b.getByLabel('Fill colour').fill('#00ff00');
+  // A draws B's fill: A has read the scene again.
+  await expect(a.locator('[data-type="ellipse"] ellipse')).toHaveAttribute('fill', '#00ff00');
+  await expect(text).toHaveValue('Shed');
+
+  await text.press('Enter');
+  await expect(a.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await b.reload();
+  await appReady(b);
+  await b.getByRole('button', { name: /^Rectangle 1/ }).click();
+  await expect(b.getByRole('textbox', { name: /^Text of Rectangle 1/ })).toHaveValue('Shed');
 });

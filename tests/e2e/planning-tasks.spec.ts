@@ -321,7 +321,7 @@ test('task editor: a title typed here survives another tab saving the title; Sav
   await expect(titleA).toHaveValue('Mend the gate latch');
 });
 
-test('project settings: a name typed here survives another tab saving the name; Save here wins', {
+test('project settings: a name and a status name typed here survive another tab saving them; Save here wins', {
   tag: '@desktop-only',
 }, async ({ context }) => {
   const a = await context.newPage();
@@ -335,15 +335,31 @@ test('project settings: a name typed here survives another tab saving the name; 
   const nameB = b.getByRole('textbox', { name: 'Name', exact: true });
   await expect(nameB).toHaveValue('Barn');
 
+  // A status name too (its box is named after the stored name, so found by place).
+  const statusA = a
+    .getByRole('list', { name: 'Statuses' })
+    .getByRole('textbox', { name: /^Name of / })
+    .first();
+  const statusB = b
+    .getByRole('list', { name: 'Statuses' })
+    .getByRole('textbox', { name: /^Name of / })
+    .first();
   await nameA.fill('Barn and loft');
+  await statusA.fill('Backlog');
   await nameB.fill('Stable');
   await b.getByRole('button', { name: 'Save project' }).click();
+  await statusB.fill('Queued');
+  await statusB.press('Enter');
+  await expect(b.getByRole('textbox', { name: 'Name of Queued' })).toBeVisible();
   await b.getByRole('button', { name: 'Archive project' }).click();
   await expect(a.getByRole('button', { name: 'Unarchive project' })).toBeVisible();
+  await expect(statusA).toHaveValue('Backlog');
   await expect(nameA).toHaveValue('Barn and loft');
 
+  await statusA.press('Enter');
   await a.getByRole('button', { name: 'Save project' }).click();
   await expect(nameB).toHaveValue('Barn and loft');
+  await expect(statusB).toHaveValue('Backlog');
   await a.reload();
   await expect(nameA).toHaveValue('Barn and loft');
 });

@@ -113,3 +113,51 @@ test('a tag gets a colour, an icon and a category, is reordered, and its chips s
     page.getByRole('list', { name: 'Tags of Buy bread' }).getByRole('listitem'),
   ).not.toHaveAttribute('data-color', /.+/);
 });
+
+// Lost edits: the same field written in another tab while it is typed in here. The typing wins
+// until it is written here (last writer wins; docs/foundation.md, Live forms).
+test('a tag icon and a category name being typed survive another tab writing them @desktop-only', async ({
+  context,
+}) => {
+  const a = await context.newPage();
+  await open(a);
+  await newNote(a, 'Groceries', 'Buy #food');
+  const tagsA = await openTags(a);
+  const foodA = tagsA.getByRole('button', { name: /^Tag food/ });
+  await foodA.click();
+  await a.getByText('Tag categories', { exact: true }).click();
+  await a.getByRole('textbox', { name: 'New category' }).fill('Errands');
+  await a.getByRole('button', { name: 'Add category' }).click();
+  await expect(a.getByRole('textbox', { name: 'Name of category Errands' })).toBeVisible();
+
+  const b = await context.newPage();
+  await open(b);
+  const tagsB = await openTags(b);
+  const foodB = tagsB.getByRole('button', { name: /^Tag food/ });
+  await foodB.click();
+  await b.getByText('Tag categories', { exact: true }).click();
+
+  // One box at a time: leaving a box writes what it holds.
+  const iconA = a.getByRole('textbox', { name: 'Icon of #food' });
+  await iconA.fill('🍞');
+  await b.getByRole('textbox', { name: 'Icon of #food' }).fill('🥖');
+  await b.getByRole('textbox', { name: 'Icon of #food' }).press('Enter');
+  // A's tag list shows B's icon: A has read the tag again.
+  await expect(foodA).toContainText('🥖');
+  await expect(iconA).toHaveValue('🍞');
+  await iconA.press('Enter');
+  await expect(foodB).toContainText('🍞');
+
+  const categoryA = a.getByRole('list', { name: 'Tag categories' }).getByRole('textbox');
+  await categoryA.fill('Shopping');
+  await b.getByRole('textbox', { name: 'Name of category Errands' }).fill('Chores');
+  await b.getByRole('textbox', { name: 'Name of category Errands' }).press('Enter');
+  // A's category menu shows B's name: A has read the categories again.
+  await expect(a.getByRole('combobox', { name: 'Category of #food' }).getByRole('option')).toHaveText([
+    'No category',
+    'Chores',
+  ]);
+  await expect(categoryA).toHaveValue('Shopping');
+  await categoryA.press('Enter');
+  await expect(b.getByRole('textbox', { name: 'Name of category Shopping' })).toHaveValue('Shopping');
+});

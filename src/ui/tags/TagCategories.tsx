@@ -1,4 +1,5 @@
 import { createSignal, For } from 'solid-js';
+import { createDrafts } from '../forms/createDrafts';
 import type { TagCategory } from './createTagView';
 
 interface Props {
@@ -9,6 +10,8 @@ interface Props {
 /** The tag categories: add one, rename or delete each (its tags stay, uncategorised). */
 export function TagCategories(props: Props) {
   const [name, setName] = createSignal('');
+  // A name typed stays until it is written, also when another tab renames the category meanwhile.
+  const typed = createDrafts();
   return (
     <details class="tag-categories">
       <summary>Tag categories</summary>
@@ -18,13 +21,16 @@ export function TagCategories(props: Props) {
             <li>
               <input
                 aria-label={`Name of category ${c.name}`}
-                value={c.name}
+                value={typed.value(c.id, () => c.name)}
+                onInput={(e) => typed.input(c.id, e.currentTarget.value)}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter') e.currentTarget.blur();
                 }}
-                onChange={(e) => {
+                onChange={async (e) => {
                   const next = e.currentTarget.value.trim();
-                  if (next !== '' && next !== c.name) void props.write('tags.renameCategory', [c.id, next]);
+                  const before = c.name;
+                  if (next === '' || next === before) return typed.reset(c.id);
+                  if (await props.write('tags.renameCategory', [c.id, next])) typed.saved(c.id, before);
                 }}
               />
               <span class="count">

@@ -1,5 +1,6 @@
 import { For } from 'solid-js';
 import type { TagEntry } from '../../worker/domain/tags/tagList';
+import { createDrafts } from '../forms/createDrafts';
 import type { TagCategory } from './createTagView';
 
 /** The colour names tags.updateTagColor accepts, in the order the picker lists them. */
@@ -24,6 +25,10 @@ interface Props {
 /** How the chosen tag looks and where it is filed: colour, icon and category, each saved on change. */
 export function TagLooksForm(props: Props) {
   const name = () => props.tag.name;
+  // The icon typed stays until it is written (on leaving the box), also when another tab writes
+  // this tag's icon meanwhile; drafts by tag name, as the form follows the chosen tag.
+  const typed = createDrafts();
+  const storedIcon = () => props.tag.icon ?? '';
   return (
     <fieldset class="tag-looks">
       <legend>Look of #{name()}</legend>
@@ -51,14 +56,18 @@ export function TagLooksForm(props: Props) {
           aria-label={`Icon of #${name()}`}
           placeholder="an emoji or short text"
           maxLength={64}
-          value={props.tag.icon ?? ''}
+          value={typed.value(name(), storedIcon)}
+          onInput={(e) => typed.input(name(), e.currentTarget.value)}
           // one write per edit, not per keystroke: on leaving the field, and Enter leaves it
           onKeyDown={(e) => {
             if (e.key === 'Enter') e.currentTarget.blur();
           }}
-          onChange={(e) =>
-            void props.write('tags.updateTagIcon', [name(), e.currentTarget.value.trim() || null])
-          }
+          onChange={async (e) => {
+            const tag = name();
+            const before = storedIcon();
+            if (await props.write('tags.updateTagIcon', [tag, e.currentTarget.value.trim() || null]))
+              typed.saved(tag, before);
+          }}
         />
       </label>
       <label>

@@ -1,5 +1,6 @@
 import { Show } from 'solid-js';
 import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement';
+import { createDrafts } from '../../forms/createDrafts';
 import type { CanvasScene } from './createCanvasScene';
 import { CONNECTORS, DEFAULT_STROKE, removeElement } from './sceneEdits';
 
@@ -16,15 +17,24 @@ export function ElementInspector(props: {
   const el = () => props.element;
   const update = (patch: Partial<CanvasElement>) =>
     void props.scene.commit(props.scene.elements().map((x) => (x.id === el().id ? { ...x, ...patch } : x)));
+  // The text typed stays until it is committed (on change): another tab's write to the canvas
+  // reads the scene again, new element objects, and a box bound to the element's text was written
+  // back over the typing. Drafts are by element id: the inspector follows the selection.
+  const typed = createDrafts();
+  const storedText = () => el().text ?? '';
   // Colours come from a colour input: always `#rrggbb`, which the element schema takes.
   return (
     <div class="canvas-inspector">
       <label>
         Text of {props.name}
         <input
-          value={el().text ?? ''}
+          value={typed.value(el().id, storedText)}
           maxLength={10000}
-          onChange={(e) => update({ text: e.currentTarget.value })}
+          onInput={(e) => typed.input(el().id, e.currentTarget.value)}
+          onChange={(e) => {
+            typed.saved(el().id, storedText());
+            update({ text: e.currentTarget.value });
+          }}
         />
       </label>
       <label>

@@ -1,4 +1,5 @@
-import { createEffect, createSignal, Show } from 'solid-js';
+import { Show } from 'solid-js';
+import { createDrafts } from '../../forms/createDrafts';
 import type { VaultClient } from '../../vault/createVaultClient';
 import type { FileTarget } from './inboxActions';
 import { TargetPicker } from './TargetPicker';
@@ -14,11 +15,15 @@ export function StalePanel(props: {
   onDays: (days: number) => Promise<boolean>;
   onFileAll: (target: FileTarget, label: string) => Promise<boolean>;
 }) {
-  const [days, setDays] = createSignal(String(props.days));
-  createEffect(() => setDays(String(props.days)));
+  // The number typed stays until saved, also when another tab saves the threshold meanwhile (an
+  // effect copying the stored value into the box wrote over it).
+  const typed = createDrafts();
+  const stored = () => String(props.days);
+  const days = () => typed.value('days', stored);
   async function save(e: SubmitEvent) {
     e.preventDefault();
-    await props.onDays(Number(days()));
+    const before = stored();
+    if (await props.onDays(Number(days()))) typed.saved('days', before);
   }
   return (
     <details class="inbox-stale">
@@ -33,7 +38,7 @@ export function StalePanel(props: {
             step="1"
             required
             value={days()}
-            onInput={(e) => setDays(e.currentTarget.value)}
+            onInput={(e) => typed.input('days', e.currentTarget.value)}
           />
         </label>
         <button type="submit">Save threshold</button>

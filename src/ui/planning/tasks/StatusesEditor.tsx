@@ -1,4 +1,5 @@
 import { For, Show } from 'solid-js';
+import { createDrafts } from '../../forms/createDrafts';
 import { ConfirmButton } from '../shared/ConfirmButton';
 import type { TaskActions } from './createTaskActions';
 import { movedIds } from './movedIds';
@@ -13,6 +14,8 @@ import type { Status } from './taskTypes';
 export function StatusesEditor(props: { projectId: string; statuses: Status[]; actions: TaskActions }) {
   const update = (id: string, patch: Record<string, unknown>) =>
     props.actions.run('tasks.updateStatus', id, patch);
+  // A name typed stays until it is written, also when another tab renames the status meanwhile.
+  const typed = createDrafts();
   const move = (index: number, by: -1 | 1) => {
     const ids = movedIds(
       props.statuses.map((s) => s.id),
@@ -37,11 +40,14 @@ export function StatusesEditor(props: { projectId: string; statuses: Status[]; a
               <input
                 class="grow"
                 aria-label={`Name of ${s.name}`}
-                value={s.name}
+                value={typed.value(s.id, () => s.name)}
                 maxLength={100}
-                onChange={(e) => {
+                onInput={(e) => typed.input(s.id, e.currentTarget.value)}
+                onChange={async (e) => {
                   const name = e.currentTarget.value.trim();
-                  if (name !== '' && name !== s.name) void update(s.id, { name });
+                  const before = s.name;
+                  if (name === '' || name === before) return typed.reset(s.id);
+                  if (await update(s.id, { name })) typed.saved(s.id, before);
                 }}
               />
               <label class="inline-check">
