@@ -8,6 +8,7 @@ import { createKeyDirectory } from './pull/keyDirectory';
 import { manifestCheck } from './pull/manifestCheck';
 import { createPeriodicSweep } from './pull/periodicSweep';
 import { CORRUPT_ITEMS, pullChanges, QUARANTINE } from './pull/pullChanges';
+import { keyFoundStale } from './pull/refusedPage';
 import type { SessionRevisions } from './pull/sweepBodies';
 import { BatchSize } from './push/batchSize';
 import { createBodyWindows } from './push/bodyWindows';
@@ -155,7 +156,9 @@ export function createSyncEngine(deps: EngineDeps) {
     await publish(undefined, false);
     const keys = createKeyDirectory(deps.call);
     if (parked && (await writesAllowed(deps.call, deps.keyring.vaultId))) parked = false;
-    if (!parked) {
+    // a vault key a pull found stale seals nothing: the pull still runs, and the push after it
+    // (below) sends the queue once the held page passes under a key the account names
+    if (!parked && !(await keyFoundStale(deps.state))) {
       // orphan repair (4.2.6): once per start, before the first push of the run
       if (!repaired) {
         await deps.records.repairOrphans();

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
-import type { OutboxPort, QueuedRecord } from '../../../src/sync/engine/ports';
+import type { QueuedRecord } from '../../../src/sync/engine/ports';
 import type { PushItem } from '../../../src/sync/protocol/push';
 import { emptyRecords } from './emptyRecords';
-import { engineOver, unexpected } from './engineHarness';
-
-/** An outbox of record rows in memory (the engine's view; the Dexie one has its own tests). */
-function memoryOutbox(rows: QueuedRecord[]): OutboxPort {
-  return {
-    nextRecords: async (limit, exclude) => rows.filter((r) => !exclude.has(r.qid)).slice(0, limit),
-    async settle(outcomes) {
-      for (const { row, outcome } of outcomes)
-        if (outcome.kind === 'accepted') rows.splice(rows.indexOf(row), 1);
-    },
-    nextBodies: async () => [],
-    ackBodies: async () => {},
-    counts: async () => ({ queued: rows.length, deadLetters: 0 }),
-    purgeDeadLetters: async () => 0,
-  };
-}
+import { engineOver, memoryOutbox, unexpected } from './engineHarness';
 
 async function setup() {
   const policy = { writeAllowed: false };

@@ -1,7 +1,7 @@
 import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
-import type { BodyPort, OutboxPort } from '../../../src/sync/engine/ports';
+import type { BodyPort, OutboxPort, QueuedRecord } from '../../../src/sync/engine/ports';
 import { createSyncEngine, type EngineDeps, type Timers } from '../../../src/sync/engine/syncEngine';
 import type { SyncStatus } from '../../../src/sync/engine/syncStatus';
 import { emptyRecords } from './emptyRecords';
@@ -68,6 +68,21 @@ export const emptyOutbox = (): OutboxPort => ({
   counts: async () => ({ queued: 0, deadLetters: 0 }),
   purgeDeadLetters: async () => 0,
 });
+
+/** An outbox of record rows in memory (the engine's view; the Dexie one has its own tests): accepted rows leave it. */
+export function memoryOutbox(rows: QueuedRecord[]): OutboxPort {
+  return {
+    nextRecords: async (limit, exclude) => rows.filter((r) => !exclude.has(r.qid)).slice(0, limit),
+    async settle(outcomes) {
+      for (const { row, outcome } of outcomes)
+        if (outcome.kind === 'accepted') rows.splice(rows.indexOf(row), 1);
+    },
+    nextBodies: async () => [],
+    ackBodies: async () => {},
+    counts: async () => ({ queued: rows.length, deadLetters: 0 }),
+    purgeDeadLetters: async () => 0,
+  };
+}
 
 /** A body port with nothing to upload and nothing stored. */
 export const emptyBodies = (): BodyPort => ({

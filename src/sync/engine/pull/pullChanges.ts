@@ -90,16 +90,17 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
     // before the page's bodies: a refused page merges nothing of them either
     const refused = await judgePage(deps, run.keyCheck, { cursor, tally: applied.tally, prior: run.refused });
     if (refused) return stop(refused);
+    // the refused page was read again and passed (applied, or released by the bound)
+    if (run.refused && cursor >= run.refused.cursor) {
+      run.refused = undefined;
+      await deps.state.set(REFUSED_PAGE, undefined);
+    }
     const bodies = await applyBodies(deps, noteBodies, ledgers);
     if (bodies) return stop(bodies);
     await saveLedgers(deps.state, ledgers);
     if (nextCursor <= cursor && refs.length === 0 && noteBodies.length === 0) break;
     cursor = Math.max(cursor, nextCursor);
     await deps.state.set(LAST_CURSOR, cursor);
-    if (run.refused) {
-      run.refused = undefined;
-      await deps.state.set(REFUSED_PAGE, undefined);
-    }
     if (refs.length + noteBodies.length < pageSize) break;
   }
   if (!deps.stopped()) {

@@ -18,8 +18,9 @@ import type { VaultKeyCheck } from './vaultKeyCheck';
  * - the bound, for a refusal nothing explains (`unverified`): after `REFUSED_PAGE_ATTEMPTS`
  *   refusals, the first spanning at least `REFUSED_PAGE_HOLD_MS`, the next pull quarantines the
  *   page's items one by one and moves on.
- * Persisted (`refusedPage` in syncState) so the bound survives reloads; cleared when the cursor
- * moves.
+ * Persisted (`refusedPage` in syncState) so the bound survives reloads, and so the engine seals
+ * nothing under a key found stale (it pushes nothing while the reason is `vault_key_mismatch`);
+ * cleared once the page is read again and passes.
  */
 export const REFUSED_PAGE = 'refusedPage';
 export const REFUSED_PAGE_ATTEMPTS = 3;
@@ -36,6 +37,16 @@ export interface RefusedPage {
   since: number;
   attempts: number;
   reason: 'vault_key_mismatch' | 'unverified';
+}
+
+/**
+ * Whether a pull found this device's vault key stale and its page is still held: the engine then
+ * pushes nothing (records, bodies), since everything it sealed would be unreadable to the other
+ * devices and quarantined there. Its changes stay queued and go out, sealed under the right key,
+ * in the cycle whose pull passes the held page (the push after the pull).
+ */
+export async function keyFoundStale(state: StatePort): Promise<boolean> {
+  return (await state.get<RefusedPage>(REFUSED_PAGE))?.reason === 'vault_key_mismatch';
 }
 
 /** What the service returned on one page: items it sent, and those failing signature or envelope. */
