@@ -181,7 +181,10 @@ export async function startSearchIndexer(deps: {
   }).then(() => index.warmAll().catch((err: unknown) => console.error('search warm-up failed', err)));
   channel?.addEventListener('message', (e) => {
     if ((e.data as { type?: string } | null)?.type === 'search-changed' && !leader.isLeader())
-      void index.refresh().then(indexed);
+      // A refresh that failed (the vault closing) took nothing in: no one to tell. Its error is
+      // the index queue's (SearchIndex keeps its chain going); left unhandled here it was
+      // reported again as an unhandled rejection.
+      void index.refresh().then(indexed, () => undefined);
   });
 
   return {
