@@ -289,7 +289,7 @@ test('task editor: typing survives a re-read of the task, and the status shown s
 
 // The same field saved in another tab while it is typed in here: the typing wins until Save, and
 // Save writes over the other tab's value (last writer wins); an untouched field follows.
-test('task editor: a title typed here survives another tab saving the title; Save here wins', {
+test('task editor: a title and a repeat rule changed here survive another tab saving them; Save here wins', {
   tag: '@desktop-only',
 }, async ({ context }) => {
   const a = await context.newPage();
@@ -304,19 +304,25 @@ test('task editor: a title typed here survives another tab saving the title; Sav
   const titleB = b.getByRole('textbox', { name: 'Title', exact: true });
   await expect(titleB).toHaveValue('Mend the gate');
 
+  const repeatA = a.getByRole('combobox', { name: 'Repeat', exact: true });
+  const repeatB = b.getByRole('combobox', { name: 'Repeat', exact: true });
   await titleA.fill('Mend the gate latch');
   await a.getByRole('textbox', { name: 'Description' }).fill('New hinge');
+  await repeatA.selectOption('weekly');
   await titleB.fill('Paint the gate');
+  await repeatB.selectOption('daily');
   await b.getByRole('button', { name: 'Save task' }).click();
   await b.getByRole('button', { name: 'Archive' }).click();
   // A's button follows B's Archive: A has read the task again since B saved.
   await expect(a.getByRole('button', { name: 'Unarchive' })).toBeVisible();
+  await expect(repeatA).toHaveValue('weekly');
   await expect(titleA).toHaveValue('Mend the gate latch');
   await expect(a.getByRole('textbox', { name: 'Description' })).toHaveValue('New hinge');
 
   await a.getByRole('button', { name: 'Save task' }).click();
   await expect(titleB).toHaveValue('Mend the gate latch');
   await expect(b.getByRole('textbox', { name: 'Description' })).toHaveValue('New hinge');
+  await expect(repeatB).toHaveValue('weekly');
   await a.reload();
   await expect(titleA).toHaveValue('Mend the gate latch');
 });

@@ -1,4 +1,4 @@
-import { createEffect, createSignal, For, on, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, Show, untrack } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import { createDrafts } from '../../forms/createDrafts';
 import type { VaultClient } from '../../vault/createVaultClient';
@@ -67,19 +67,26 @@ export function TaskEditor(props: Props) {
     reconciledValueStorage<{ tasks: TaskCard[] }>('id'),
   );
   // The rule's fields live in a store, reset whenever the saved rule changes (here, by an agent or
-  // another device), so what Save sends is always built on the rule the task has now.
+  // another device), so what Save sends is built on the rule the task has now; but not while the
+  // user has changed a rule field and not saved yet: like the text fields, that wins until Save.
   const [repeatForm, setRepeatForm] = createStore(repeatFormOf(null));
   const [repeatFrom, setRepeatFrom] = createSignal<'due' | 'completion'>('due');
+  const [repeatTouched, setRepeatTouched] = createSignal(false);
   createEffect(
     on(
       () => JSON.stringify([task.data()?.repeatConfig ?? null, task.data()?.repeatFrom ?? null]),
       () => {
+        if (untrack(repeatTouched)) return;
         const t = task.data();
         setRepeatForm(reconcile(repeatFormOf(t?.repeatConfig ?? null)));
         setRepeatFrom(t?.repeatFrom ?? 'due');
       },
     ),
   );
+  const editRepeat = ((...args: unknown[]) => {
+    setRepeatTouched(true);
+    return (setRepeatForm as (...a: unknown[]) => void)(...args);
+  }) as typeof setRepeatForm;
 
   // Reconciled, a field is written again only when its stored value changes; that still happens
   // when another tab saves that field while it is typed in here. The typing wins until Save
@@ -120,7 +127,10 @@ export function TaskEditor(props: Props) {
     };
     if (text('projectId') !== t.projectId) patch.projectId = text('projectId');
     else if (text('statusId') !== (t.statusId ?? '')) patch.statusId = text('statusId');
-    if (await props.actions.update(t.id, patch)) typed.savedEach((name) => before[name] ?? '');
+    if (await props.actions.update(t.id, patch)) {
+      typed.savedEach((name) => before[name] ?? '');
+      setRepeatTouched(false);
+    }
   }
 
   return (
@@ -204,9 +214,12 @@ export function TaskEditor(props: Props) {
               </div>
               <RepeatFields
                 form={repeatForm}
-                set={setRepeatForm}
+                set={editRepeat}
                 repeatFrom={repeatFrom()}
-                onRepeatFrom={setRepeatFrom}
+                onRepeatFrom={(v) => {
+                  setRepeatTouched(true);
+                  setRepeatFrom(v);
+                }}
               />
               <label>
                 Tags (comma separated)
