@@ -2,19 +2,19 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../playwright.config';
 import { BENCH_QUERIES } from './benchVaultRows';
 import {
   buildApp,
-  openControlled,
+  mcpPings,
+  openSeededPage,
   pageCalls,
   quantile,
   mcpCalls as roundTrips,
-  seedBenchVault,
   startPreview,
-  waitForIndex,
+  waitForIndexScript,
 } from './mcpBrowser';
+import { mcpLoops, runMcpLoops } from './mcpLoops';
+import { openRawPage } from './rawChromium';
 import type { BenchRow } from './types';
 
 // Round trips through the REAL service worker /mcp (page fetch → service worker → the tab →
@@ -26,6 +26,38 @@ const DIST = process.env.MCP_BENCH_DIST ?? 'dist-mcp-bench';
 const NOTES = 10_000;
 const TASKS = 20_000;
 
+/**
+ * The same loops in the same seeded profile, in a Chromium no DevTools domain watches (Playwright
+ * turns the Network domain on, which costs each fetch about a millisecond here): the round trips
+ * as an agent's page runs them (docs/agent-tools.md, "Figures (issue 6)"). Rows only, no targets:
+ * the targets stay on the rows above, measured as before.
+ */
+async function withoutDevTools(profile: string, base: string, note: string): Promise<BenchRow[]> {
+  const page = await openRawPage(profile, base, PORT + 2000);
+  try {
+    if (!(await page.evaluate<boolean>(waitForIndexScript(NOTES))))
+      throw new Error('the search index did not catch up');
+    const samples = await runMcpLoops(page, TASKS, 1, false);
+    const group = 'agent';
+    const rows: BenchRow[] = [];
+    for (const { name } of mcpLoops(TASKS)) {
+      const times = samples.get(name) ?? [];
+      for (const q of name === '/mcp vault_search_notes' ? [0.5, 0.95] : [0.5]) {
+        rows.push({
+          group,
+          name: `${name} p${q * 100}, page without DevTools`,
+          value: quantile(times, q),
+          unit: 'ms',
+          note: `${note}; Chromium driven over a bare DevTools socket (tests/bench/rawChromium.ts)`,
+        });
+      }
+    }
+    return rows;
+  } finally {
+    await page.close();
+  }
+}
+
 export default async function mcpBench(): Promise<BenchRow[]> {
   if (process.env.MCP_BENCH_DIST === undefined) buildApp(DIST);
   const server: ChildProcess = await startPreview(DIST, PORT);
@@ -33,17 +65,9 @@ export default async function mcpBench(): Promise<BenchRow[]> {
   const base = `http://127.0.0.1:${PORT}/`;
   let context: import('@playwright/test').BrowserContext | undefined;
   try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
-    // tsx compiles this file with esbuild's keepNames, whose `__name` helper the page lacks.
-    await context.addInitScript('globalThis.__name = (f) => f;');
-    const page = await context.newPage();
-    await openControlled(page, base);
-    await seedBenchVault(page, NOTES, TASKS);
-    await openControlled(page, base);
-    await waitForIndex(page, NOTES);
+    const opened = await openSeededPage(profile, base, NOTES, TASKS);
+    context = opened.context;
+    const page = opened.page;
 
     const group = 'agent';
     const note = `${NOTES.toLocaleString('en')} notes, ${TASKS.toLocaleString('en')} tasks`;
@@ -59,20 +83,7 @@ export default async function mcpBench(): Promise<BenchRow[]> {
     );
     const describe = await roundTrips(page, 'vault_desktop_describe', () => ({}), 50);
     // Baseline: any request answered by the service worker (a POST to /mcp that is a ping).
-    const ping = await page.evaluate(async () => {
-      const out: number[] = [];
-      for (let i = 0; i < 200; i++) {
-        const t0 = performance.now();
-        const res = await fetch('/mcp', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
-        });
-        await res.text();
-        out.push(performance.now() - t0);
-      }
-      return out;
-    });
+    const ping = await mcpPings(page, 200);
     // Baseline 2: the service worker answering alone (GET /mcp → 405, nothing forwarded).
     const bare = await page.evaluate(async () => {
       const out: number[] = [];
@@ -104,6 +115,7 @@ export default async function mcpBench(): Promise<BenchRow[]> {
       100,
     );
     await context.close();
+    const raw = await withoutDevTools(profile, base, note);
     const p50Task = quantile(getTask, 0.5);
     const p95Task = quantile(getTask, 0.95);
     const p95Search = quantile(search, 0.95);
@@ -178,6 +190,7 @@ export default async function mcpBench(): Promise<BenchRow[]> {
         ok: p50Describe < 10,
         note,
       },
+      ...raw,
     ];
   } finally {
     await context?.close().catch(() => {});

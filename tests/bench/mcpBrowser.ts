@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../playwright.config';
 import { benchNotes, benchTasks } from './benchVaultRows';
 
 // The browser side of the /mcp bench (tests/bench/mcp.bench.ts): a build served by vite preview,
@@ -49,6 +51,25 @@ export async function openControlled(page: Page, base: string): Promise<void> {
   });
 }
 
+/**
+ * A page script: when the served build is newer than the one the profile's service worker
+ * precached (a kept profile, another build on the same port), installs it and lets it take over
+ * (the app's own SKIP_WAITING). True when the page must be loaded again to run the new build.
+ */
+export const ACTIVATE_NEW_BUILD = `(async () => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  if (!reg) return false;
+  await reg.update().catch(() => {});
+  const w = reg.installing ?? reg.waiting;
+  if (!w) return false;
+  if (w.state === 'installing')
+    await new Promise((r) => w.addEventListener('statechange', () => w.state !== 'installing' && r()));
+  const changed = new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  w.postMessage({ type: 'SKIP_WAITING' });
+  await changed;
+  return true;
+})()`;
+
 /** Writes rows straight into the default vault's IndexedDB (the app made the schema). */
 async function putRows(page: Page, rows: Record<string, unknown[]>): Promise<void> {
   await page.evaluate(async (rows) => {
@@ -80,6 +101,61 @@ export async function seedBenchVault(page: Page, notes: number, tasks: number): 
   for (let from = 0; from < tasks; from += 2000) {
     await putRows(page, { tasks: benchTasks(Math.min(tasks, from + 2000), undefined, from) });
   }
+}
+
+/**
+ * A Playwright Chromium on the profile `userDir`, its page open on `base` with the bench vault
+ * (`notes` notes, `tasks` tasks) seeded and indexed. Seeds only once per profile (a marker file
+ * says it was), and a profile kept from a run on an older build takes the served build over.
+ * Close the context when done.
+ */
+export async function openSeededPage(
+  userDir: string,
+  base: string,
+  notes: number,
+  tasks: number,
+  extraArgs: readonly string[] = [],
+): Promise<{ context: BrowserContext; page: Page }> {
+  const marker = resolve(userDir, 'cairn-bench-seeded');
+  const context = await chromium.launchPersistentContext(userDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
+  try {
+    // tsx compiles the bench with esbuild's keepNames, whose `__name` helper the page lacks.
+    await context.addInitScript('globalThis.__name = (f) => f;');
+    const page = context.pages()[0] ?? (await context.newPage());
+    await openControlled(page, base);
+    if (await page.evaluate(ACTIVATE_NEW_BUILD)) await openControlled(page, base);
+    if (!existsSync(marker)) {
+      await seedBenchVault(page, notes, tasks);
+      writeFileSync(marker, '');
+      await openControlled(page, base);
+    }
+    await waitForIndex(page, notes);
+    return { context, page };
+  } catch (error) {
+    await context.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** Milliseconds of `n` pings through /mcp (the service worker → the vault worker, no tool). */
+export function mcpPings(page: Page, n: number): Promise<number[]> {
+  return page.evaluate(async (n) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      const res = await fetch('/mcp', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      });
+      await res.text();
+      out.push(performance.now() - t0);
+    }
+    return out;
+  }, n);
 }
 
 /** Milliseconds of each `tools/call` round trip through /mcp, measured in the page. */
@@ -147,33 +223,26 @@ export async function pageCalls(
 }
 
 /**
- * Waits until the leader's search index holds `notes` documents (catch-up after the reload) and
- * its background warm-up has parsed the postings shards (docs/search.md, "Warm-up"): queries are
- * measured as they run in a tab that has been open a moment, as the search bench measures them.
+ * A page script that waits until the leader's search index holds `notes` documents (catch-up
+ * after the reload) and its background warm-up has parsed the postings shards (docs/search.md,
+ * "Warm-up"): queries are measured as they run in a tab that has been open a moment, as the
+ * search bench measures them. Resolves false when that does not happen within 5 minutes.
  */
-export async function waitForIndex(page: Page, notes: number): Promise<void> {
+export const waitForIndexScript = (notes: number): string => `(async () => {
   for (let i = 0; i < 600; i++) {
-    const stats = await page.evaluate(async () => {
-      const body = JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'vault_desktop_read', arguments: { operation: 'search.getStats', args: [] } },
-      });
-      const res = await fetch('/mcp', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body,
-      });
-      return (await res.json()).result?.structuredContent as
-        | { documents?: number; shards?: number; shards_loaded?: number }
-        | undefined;
-    });
-    const warm = (stats?.shards_loaded ?? 0) >= Math.min(stats?.shards ?? 1, 1500);
-    if ((stats?.documents ?? 0) >= notes && warm) return;
-    await page.waitForTimeout(500);
+    const res = await fetch('/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call',
+        params: { name: 'vault_desktop_read', arguments: { operation: 'search.getStats', args: [] } } }) });
+    const stats = (await res.json()).result?.structuredContent ?? {};
+    const warm = (stats.shards_loaded ?? 0) >= Math.min(stats.shards ?? 1, 1500);
+    if ((stats.documents ?? 0) >= ${notes} && warm) return true;
+    await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the search index did not catch up');
+  return false;
+})()`;
+
+export async function waitForIndex(page: Page, notes: number): Promise<void> {
+  if (!(await page.evaluate(waitForIndexScript(notes)))) throw new Error('the search index did not catch up');
 }
 
 export function quantile(samples: readonly number[], q: number): number {
