@@ -7,7 +7,8 @@ import { openRawPage } from './rawChromium';
  * The /mcp round trips and the floor of any fetch() in this Chromium WITHOUT Playwright
  * (rawChromium.ts): each loop of mcpLoops.ts in a page no DevTools domain watches, then again
  * after `Network.enable` (what Playwright turns on for every page it drives, the bench's
- * included), alternating, FLOOR_ROUNDS times (default 2). It reuses the browser profile that
+ * included), alternating, FLOOR_ROUNDS times (default 2); FLOOR_ONLY (a regular expression)
+ * keeps the loops whose names match. It reuses the browser profile that
  * tests/bench/profile-mcp.ts seeded (same port: same origin), taking a newer build over:
  *
  *   MCP_BENCH_DIST=dist-x MCP_BENCH_PORT=4350 nice node --import tsx tests/bench/mcpFloor.ts
@@ -26,7 +27,8 @@ try {
   try {
     if (!(await page.evaluate<boolean>(waitForIndexScript(NOTES))))
       throw new Error('the seeded vault is not there: run tests/bench/profile-mcp.ts first');
-    const samples = await runMcpLoops(page, TASKS, Number(process.env.FLOOR_ROUNDS ?? 2), true);
+    const only = process.env.FLOOR_ONLY === undefined ? undefined : new RegExp(process.env.FLOOR_ONLY);
+    const samples = await runMcpLoops(page, TASKS, Number(process.env.FLOOR_ROUNDS ?? 2), true, only);
     for (const [name, times] of samples)
       console.log(
         `${name.padEnd(60)} p50 ${quantile(times, 0.5).toFixed(2).padStart(6)} ms  p95 ${quantile(times, 0.95).toFixed(2).padStart(6)} ms  (n ${times.length})`,

@@ -76,13 +76,15 @@ async function settle(page: RawPage): Promise<void> {
 /**
  * Runs every loop `rounds` times, once as the page is and, when `withNetwork`, once more after
  * `Network.enable` (what Playwright turns on), alternating, after an unrecorded warm-up and
- * `settle`. Samples by loop name; the Network ones are named `<name> [Network.enable]`.
+ * `settle`. Samples by loop name; the Network ones are named `<name> [Network.enable]`. `only`
+ * keeps the loops whose names match.
  */
 export async function runMcpLoops(
   page: RawPage,
   tasks: number,
   rounds: number,
   withNetwork: boolean,
+  only?: RegExp,
 ): Promise<Map<string, number[]>> {
   await page.evaluate(timedLoop(30, mcpCallScript('vault_get_task', `{ id: 't' + i }`)));
   await settle(page);
@@ -90,7 +92,7 @@ export async function runMcpLoops(
   for (let round = 0; round < rounds; round++) {
     for (const network of withNetwork ? [false, true] : [false]) {
       await page.send(network ? 'Network.enable' : 'Network.disable');
-      for (const loop of mcpLoops(tasks)) {
+      for (const loop of mcpLoops(tasks).filter((l) => only === undefined || only.test(l.name))) {
         const times = await page.evaluate<number[]>(timedLoop(loop.calls, loop.body));
         const name = `${loop.name}${network ? ' [Network.enable]' : ''}`;
         samples.set(name, [...(samples.get(name) ?? []), ...times]);

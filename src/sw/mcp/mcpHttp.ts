@@ -26,14 +26,20 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 const encoder = new TextEncoder();
 
+/** Bodies up to this size are streamed (see bodyOf); a 79 KB one measured slower as a stream. */
+export const STREAMED_BODY_MAX_BYTES = 32 * 1024;
+
 /**
- * Every body goes out as a stream. Chromium turns a service worker's string body into a blob
+ * A small body goes out as a stream. Chromium turns a service worker's string body into a blob
  * registered in the browser process (BlobRegistry::Register), which the page's loader then reads
- * back; a stream reaches the page over a data pipe, without that round trip. Traced on the /mcp
- * bench vault: ~0.5 ms less per call (docs/agent-tools.md, "Figures (issue 6)").
+ * back; a stream reaches the page over a data pipe, without that round trip: ~0.5 ms less per
+ * call for replies of a few KB. A large one stays a string: vault_desktop_describe's 79 KB reply
+ * took 3.1-12.2 ms p50 (p95 23-30 ms) as a stream against 3.4-3.5 (p95 6-7) as a blob, the pipe
+ * being filled in several turns (docs/agent-tools.md, "Figures (issue 6)").
  */
-function streamOf(text: string): ReadableStream<Uint8Array> {
+function bodyOf(text: string): BodyInit {
   const bytes = encoder.encode(text);
+  if (bytes.byteLength > STREAMED_BODY_MAX_BYTES) return text;
   return new ReadableStream({
     start(controller) {
       controller.enqueue(bytes);
@@ -47,14 +53,14 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 function jsonText(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(streamOf(body), {
+  return new Response(bodyOf(body), {
     status,
     headers: { ...NO_STORE, 'Content-Type': 'application/json', ...headers },
   });
 }
 
 function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
-  return new Response(streamOf(text), {
+  return new Response(bodyOf(text), {
     status,
     headers: { ...NO_STORE, 'Content-Type': 'text/plain', ...headers },
   });
