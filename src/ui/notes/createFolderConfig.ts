@@ -34,15 +34,25 @@ export function createFolderConfig(client: VaultClient, folder: () => string | u
     const d = live.data();
     return d && d.folder === folder() ? d.config : null;
   };
+  // Saves run one after another, each on the settings as stored when it starts: two changes made
+  // faster than the re-read lands (Sort, then Template) used to send the first read's settings
+  // with the second change, and the first change was put back.
+  let saving: Promise<unknown> = Promise.resolve();
+  async function saveNow(f: string, patch: Partial<NoteFolderConfig>): Promise<AppError | null> {
+    const stored = await readOp<FolderSettings>(client, 'notes.getFolderConfig', f);
+    if (!stored.ok) return stored.error;
+    const res = await writeOp(client, 'notes.setFolderConfig', f, { ...stored.value, ...patch });
+    return res.ok ? null : res.error;
+  }
   return {
     config,
     /** Replace some of the open folder's settings; the others keep their stored value. */
-    async save(patch: Partial<NoteFolderConfig>): Promise<AppError | null> {
+    save(patch: Partial<NoteFolderConfig>): Promise<AppError | null> {
       const f = folder();
-      const current = config();
-      if (f === undefined || current === null) return null;
-      const res = await writeOp(client, 'notes.setFolderConfig', f, { ...current, ...patch });
-      return res.ok ? null : res.error;
+      if (f === undefined || config() === null) return Promise.resolve(null);
+      const done = saving.then(() => saveNow(f, patch));
+      saving = done.catch(() => undefined);
+      return done;
     },
   };
 }
