@@ -51,10 +51,11 @@ describe('folder settings saves', () => {
     await settle();
     const write = v.client.api.write;
     let refuse = true;
-    v.client.api.write = (async (op: string, args: unknown[]) =>
-      refuse
-        ? ((refuse = false), { ok: false, error: { code: 'VALIDATION', message: 'bad sort' } })
-        : write(op, args)) as typeof write;
+    v.client.api.write = (async (op: string, args: unknown[]) => {
+      if (!refuse) return write(op, args);
+      refuse = false;
+      return { ok: false, error: { code: 'VALIDATION', message: 'bad sort' } };
+    }) as typeof write;
     const bad = settings.save({ sort: 'nonsense' as never });
     const good = settings.save({ templateId: 't2' });
     expect(await bad).toMatchObject({ code: 'VALIDATION' });
