@@ -155,6 +155,16 @@ export function createSyncEngine(deps: EngineDeps) {
     let bodyTooLarge: SyncError | null = null;
     await publish(undefined, false);
     const keys = createKeyDirectory(deps.call);
+    const pushQueued = () =>
+      link.busy(() =>
+        pushRecords({
+          ...deps,
+          pushAccepted: measured.pushAccepted,
+          batch,
+          types: deps.types,
+          stopped: isStopped,
+        }),
+      );
     if (parked && (await writesAllowed(deps.call, deps.keyring.vaultId))) parked = false;
     // a vault key a pull found stale seals nothing: the pull still runs, and the push after it
     // (below) sends the queue once the held page passes under a key the account names
@@ -164,15 +174,7 @@ export function createSyncEngine(deps: EngineDeps) {
         await deps.records.repairOrphans();
         repaired = true;
       }
-      const pushed = await link.busy(() =>
-        pushRecords({
-          ...deps,
-          pushAccepted: measured.pushAccepted,
-          batch,
-          types: deps.types,
-          stopped: isStopped,
-        }),
-      );
+      const pushed = await pushQueued();
       if (pushed.kind === 'stopped') return fail(pushed.error);
       const bodies = await link.busy(() =>
         pushBodies({
@@ -223,15 +225,7 @@ export function createSyncEngine(deps: EngineDeps) {
     }
     // merges that kept local changes were queued by the pull: send them in this cycle
     if (!parked && (await deps.outbox.counts()).queued > 0) {
-      const again = await link.busy(() =>
-        pushRecords({
-          ...deps,
-          pushAccepted: measured.pushAccepted,
-          batch,
-          types: deps.types,
-          stopped: isStopped,
-        }),
-      );
+      const again = await pushQueued();
       if (again.kind === 'stopped') return fail(again.error);
     }
     await publish(bodyTooLarge ? errorOf(bodyTooLarge) : null, true);

@@ -52,7 +52,8 @@ export async function startSearchIndexer(deps: {
     if (to > (await watermark())) await store.write(new Map([[WATERMARK, String(to)]]), []);
   }
   // This tab's listeners (the search dialog re-runs its query) hear of every change the index
-  // took in: from this tab's writes when it is the leader, from a refresh when another tab's is.
+  // took in: from this tab's writes when it is the leader, from a refresh that found the index
+  // changed when another tab's is.
   const indexedListeners = new Set<() => void>();
   const indexed = () => {
     for (const l of indexedListeners) l();
@@ -184,7 +185,10 @@ export async function startSearchIndexer(deps: {
       // A refresh that failed (the vault closing) took nothing in: no one to tell. Its error is
       // the index queue's (SearchIndex keeps its chain going); left unhandled here it was
       // reported again as an unhandled rejection.
-      void index.refresh().then(indexed, () => undefined);
+      void index.refresh().then(
+        (changed) => changed && indexed(),
+        () => undefined,
+      );
   });
 
   return {
