@@ -267,7 +267,7 @@ test('task editor: typing survives a re-read of the task, and the status shown s
   const status = page.getByRole('combobox', { name: 'Status' });
   await status.selectOption({ label: 'In progress' });
   await page.getByRole('button', { name: 'Save task' }).click();
-  await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Task save' })).toHaveText('Saved');
 
   const title = page.getByRole('textbox', { name: 'Title', exact: true });
   const description = page.getByRole('textbox', { name: 'Description' });
@@ -281,6 +281,8 @@ test('task editor: typing survives a re-read of the task, and the status shown s
   await expect(status.locator('option:checked')).toHaveText('In progress');
 
   await page.getByRole('button', { name: 'Save task' }).click();
+  // The reload waits for the save to be told committed: a reload sooner can go before the write
+  await expect(page.getByRole('status', { name: 'Task save' })).toHaveText('Saved');
   await page.reload();
   await expect(title).toHaveValue('Paint the fence white');
   await expect(description).toHaveValue('Two coats');
@@ -387,6 +389,7 @@ test('project settings: typing survives a re-read of the project', { tag: '@desk
   await expect(icon).toHaveValue('apple');
 
   await page.getByRole('button', { name: 'Save project' }).click();
+  await expect(page.getByRole('status', { name: 'Project save' })).toHaveText('Saved');
   await page.reload();
   await expect(name).toHaveValue('Orchard and hives');
   await expect(icon).toHaveValue('apple');

@@ -1,5 +1,7 @@
 import { Show } from 'solid-js';
 import { createDrafts } from '../../forms/createDrafts';
+import { createSaveState } from '../../forms/createSaveState';
+import { SaveStatus } from '../../forms/SaveStatus';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { ConfirmButton } from '../shared/ConfirmButton';
@@ -55,6 +57,7 @@ export function ProjectSettings(props: {
   // What is typed stays until Save, also when another tab saves the same field meanwhile
   // (docs/foundation.md, "Live forms"); an untouched field follows the stored project.
   const typed = createDrafts();
+  const saving = createSaveState();
   const storedText = {
     name: () => project.data()?.name ?? '',
     color: () => project.data()?.color ?? '',
@@ -102,10 +105,13 @@ export function ProjectSettings(props: {
                   description: p().description ?? '',
                 };
                 if (Object.keys(patch).length === 0) return typed.reset();
-                if (await props.actions.run('tasks.updateProject', p().id, patch))
+                if (await saving.track(() => props.actions.run('tasks.updateProject', p().id, patch)))
                   typed.savedEach((name) => before[name as keyof typeof before] ?? '');
               }}
-              onInput={typed.onFormInput}
+              onInput={(e) => {
+                saving.edited();
+                typed.onFormInput(e);
+              }}
             >
               <div class="form-row">
                 <label>
@@ -134,6 +140,7 @@ export function ProjectSettings(props: {
                 <button type="submit" class="primary">
                   Save project
                 </button>
+                <SaveStatus state={saving.state()} label="Project save" />
               </div>
             </form>
             <section class="home-note" aria-label="Home note">

@@ -1,6 +1,8 @@
 import { createEffect, createSignal, For, on, Show, untrack } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import { createDrafts } from '../../forms/createDrafts';
+import { createSaveState } from '../../forms/createSaveState';
+import { SaveStatus } from '../../forms/SaveStatus';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { readOp } from '../shared/callOp';
@@ -107,6 +109,7 @@ export function TaskEditor(props: Props) {
   const storedOf = (name: string) =>
     name in storedText ? storedText[name as keyof typeof storedText]() : '';
 
+  const saving = createSaveState();
   async function save(e: SubmitEvent, t: TaskRecord) {
     e.preventDefault();
     const before = Object.fromEntries(Object.keys(storedText).map((k) => [k, storedOf(k)]));
@@ -127,7 +130,7 @@ export function TaskEditor(props: Props) {
     };
     if (text('projectId') !== t.projectId) patch.projectId = text('projectId');
     else if (text('statusId') !== (t.statusId ?? '')) patch.statusId = text('statusId');
-    if (await props.actions.update(t.id, patch)) {
+    if (await saving.track(() => props.actions.update(t.id, patch))) {
       typed.savedEach((name) => before[name] ?? '');
       setRepeatTouched(false);
     }
@@ -152,7 +155,14 @@ export function TaskEditor(props: Props) {
       <Show when={task.data()}>
         {(t) => (
           <>
-            <form class="task-form" onSubmit={(e) => save(e, t())} onInput={typed.onFormInput}>
+            <form
+              class="task-form"
+              onSubmit={(e) => save(e, t())}
+              onInput={(e) => {
+                saving.edited();
+                typed.onFormInput(e);
+              }}
+            >
               <label>
                 Title
                 <input name="title" value={field('title')} required maxLength={500} />
@@ -229,6 +239,7 @@ export function TaskEditor(props: Props) {
                 <button type="submit" class="primary">
                   Save task
                 </button>
+                <SaveStatus state={saving.state()} label="Task save" />
                 <button type="button" onClick={() => props.actions.run('tasks.duplicate', t().id)}>
                   Duplicate
                 </button>
