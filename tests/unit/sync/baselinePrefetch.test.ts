@@ -13,12 +13,11 @@ import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import type { BodyMark } from '../../../src/sync/engine/ports';
 import { BASELINE_FETCH_WINDOW } from '../../../src/sync/engine/pull/baselinePrefetch';
 import { LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
-import type { KeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
 import { pullChanges } from '../../../src/sync/engine/pull/pullChanges';
 import { NOTE_BODY_ADDRESS_TYPE } from '../../../src/sync/engine/push/noteBodyAddress';
 import type { NoteBodyRef } from '../../../src/sync/protocol/changes';
 import { sha256HexSync } from '../../../src/sync/protocol/signing';
-import { emptyRecords } from './emptyRecords';
+import { oneKeyDirectory, pullDepsOver } from './syncFakes';
 
 const VAULT = '0b6f0000-0000-4000-8000-000000000005';
 
@@ -88,33 +87,23 @@ async function setup(count: number, failAt: string | null = null) {
   const merged: string[] = [];
   const marks = new Map<string, BodyMark>([['known', { appliedSeq: 1, revision: 'rev-known' }]]);
   const state = new Map<string, unknown>();
-  const keys = { keyOf: async () => ({ ok: true, value: signer.key.publicKey }) } as unknown as KeyDirectory;
   const run = () =>
-    pullChanges({
-      call,
-      keyring,
-      keys,
-      records: emptyRecords(async () => null),
-      bodies: {
-        applyRemote: async (docId, _update, mark) => {
-          merged.push(docId);
-          if (mark) marks.set(docId, mark);
+    pullChanges(
+      pullDepsOver(call, keyring, state, {
+        keys: oneKeyDirectory(signer.key.publicKey),
+        bodies: {
+          applyRemote: async (docId, _update, mark) => {
+            merged.push(docId);
+            if (mark) marks.set(docId, mark);
+          },
+          uploadInfo: async () => new Map(),
+          markOf: async (docId) => marks.get(docId) ?? null,
+          bodyIds: async () => [],
+          setMarks: async () => {},
         },
-        uploadInfo: async () => new Map(),
-        markOf: async (docId) => marks.get(docId) ?? null,
-        bodyIds: async () => [],
-        setMarks: async () => {},
-      },
-      session: new Map(),
-      state: {
-        get: async <T>(k: string) => state.get(k) as T | undefined,
-        set: async (k, v) => void state.set(k, v),
-      },
-      types: ['note', 'note_body'],
-      now: () => 0,
-      appVersion: '0.1.0',
-      stopped: () => false,
-    });
+        types: ['note', 'note_body'],
+      }),
+    );
   return { run, gets, merged, state, maxOpen: () => maxOpen };
 }
 

@@ -1,10 +1,11 @@
 import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
-import type { BodyPort, OutboxPort, QueuedRecord } from '../../../src/sync/engine/ports';
+import type { OutboxPort, QueuedRecord } from '../../../src/sync/engine/ports';
 import { createSyncEngine, type EngineDeps, type Timers } from '../../../src/sync/engine/syncEngine';
 import type { SyncStatus } from '../../../src/sync/engine/syncStatus';
 import { emptyRecords } from './emptyRecords';
+import { emptyBodies, memoryState } from './syncFakes';
 
 /**
  * The sync engine over in-memory ports and a scripted service (`call`), for tests of the engine's
@@ -84,15 +85,6 @@ export function memoryOutbox(rows: QueuedRecord[]): OutboxPort {
   };
 }
 
-/** A body port with nothing to upload and nothing stored. */
-export const emptyBodies = (): BodyPort => ({
-  applyRemote: async () => {},
-  uploadInfo: async () => new Map(),
-  markOf: async () => null,
-  bodyIds: async () => [],
-  setMarks: async () => {},
-});
-
 /**
  * An engine over `call` with nothing queued or stored, a real keyring and signer, the wall clock
  * and idle timers; `deps` replaces any of them. `state` seeds the engine's key-value state (e.g.
@@ -111,10 +103,7 @@ export async function engineOver(
     outbox: emptyOutbox(),
     records: emptyRecords(async () => null),
     bodies: emptyBodies(),
-    state: {
-      get: async <T>(k: string) => stored.get(k) as T | undefined,
-      set: async (k, v) => void stored.set(k, v),
-    },
+    state: memoryState(stored),
     keyring: deriveVaultKeyring(generateVaultKey(), '0b6f0000-0000-4000-8000-000000000007'),
     signer: { key: await generateDeviceKey(undefined), deviceId: 'd' },
     types: ['note'],

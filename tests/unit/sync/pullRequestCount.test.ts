@@ -3,12 +3,10 @@ import { deriveVaultKeyring, generateVaultKey } from '../../../src/sync/crypto';
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { CallOptions, SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import { CURSOR_SKIP_REPAIR, LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
-import type { KeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
 import { pullChanges } from '../../../src/sync/engine/pull/pullChanges';
 import { CHANGES_PAGE_REFS, CHANGES_PAGE_REFS_WITH_BODIES } from '../../../src/sync/protocol/limits';
 import type { ItemRef } from '../../../src/sync/protocol/pull';
-import { emptyRecords } from './emptyRecords';
-import { emptyBodies } from './engineHarness';
+import { pullDepsOver } from './syncFakes';
 
 const VAULT = '0b6f0000-0000-4000-8000-000000000005';
 
@@ -40,22 +38,9 @@ async function pullFeed(total: number, types: string[], pageSize: number) {
     return { ok: true, value: { items: [], blobMissing: asked } };
   }) as SyncCall;
   const state = new Map<string, unknown>([[CURSOR_SKIP_REPAIR, 'done']]);
-  const out = await pullChanges({
-    call,
-    keyring: deriveVaultKeyring(generateVaultKey(), VAULT),
-    keys: {} as KeyDirectory,
-    records: emptyRecords(async () => null),
-    bodies: emptyBodies(),
-    session: new Map(),
-    state: {
-      get: async <T>(k: string) => state.get(k) as T | undefined,
-      set: async (k, v) => void state.set(k, v),
-    },
-    types,
-    now: () => 0,
-    appVersion: '0.1.0',
-    stopped: () => false,
-  });
+  const out = await pullChanges(
+    pullDepsOver(call, deriveVaultKeyring(generateVaultKey(), VAULT), state, { types }),
+  );
   return { out, changes, cursor: state.get(LAST_CURSOR) };
 }
 

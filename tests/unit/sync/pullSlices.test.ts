@@ -4,12 +4,10 @@ import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { CallOptions, SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import type { IncomingRecord } from '../../../src/sync/engine/ports';
 import { CURSOR_SKIP_REPAIR, LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
-import type { KeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
 import { PULL_SLICE_FETCH_WINDOW, pullChanges } from '../../../src/sync/engine/pull/pullChanges';
-import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
 import type { ItemRef, PullItem } from '../../../src/sync/protocol/pull';
 import { emptyRecords } from './emptyRecords';
-import { emptyBodies } from './engineHarness';
+import { oneKeyDirectory, pullDepsOver, pulledItem } from './syncFakes';
 
 const VAULT = '0b6f0000-0000-4000-8000-000000000004';
 
@@ -22,22 +20,16 @@ async function setup(ids: number, state: Map<string, unknown>, failSlice = -1) {
   const signer = { key: await generateDeviceKey(undefined), deviceId: 'dev' };
   const sealed = new Map<string, PullItem>();
   for (let i = 0; i < ids; i++) {
-    const item = await sealPushItem(
-      keyring,
-      signer,
-      { type: 'note', id: `n${i}` },
-      { clock: { dev: 1 }, deletedAt: null, payload: { id: `n${i}`, title: `n${i}` } },
+    sealed.set(
+      `n${i}`,
+      await pulledItem(
+        keyring,
+        signer,
+        { type: 'note', id: `n${i}` },
+        { clock: { dev: 1 }, deletedAt: null, payload: { id: `n${i}`, title: `n${i}` } },
+        { serverCursor: i + 1 },
+      ),
     );
-    sealed.set(`n${i}`, {
-      ...item,
-      deleteAttestation: null,
-      serverCursor: i + 1,
-      committedAtMs: null,
-      createdAt: 0,
-      updatedAt: 0,
-      platform: null,
-      version: null,
-    });
   }
   const log: string[] = [];
   let inFlight = 0;
@@ -71,27 +63,17 @@ async function setup(ids: number, state: Map<string, unknown>, failSlice = -1) {
     return { ok: true, value: { items, blobMissing: [] } };
   }) as SyncCall;
   const applied: string[][] = [];
-  const keys = { keyOf: async () => ({ ok: true, value: signer.key.publicKey }) } as unknown as KeyDirectory;
   const run = () =>
-    pullChanges({
-      call,
-      keyring,
-      keys,
-      records: emptyRecords(
-        async () => null,
-        (items: IncomingRecord[]) => void applied.push(items.map((i) => i.id)),
-      ),
-      bodies: emptyBodies(),
-      session: new Map(),
-      state: {
-        get: async <T>(k: string) => state.get(k) as T | undefined,
-        set: async (k, v) => void state.set(k, v),
-      },
-      types: ['note', 'note_body'],
-      now: () => 0,
-      appVersion: '0.1.0',
-      stopped: () => false,
-    });
+    pullChanges(
+      pullDepsOver(call, keyring, state, {
+        keys: oneKeyDirectory(signer.key.publicKey),
+        records: emptyRecords(
+          async () => null,
+          (items: IncomingRecord[]) => void applied.push(items.map((i) => i.id)),
+        ),
+        types: ['note', 'note_body'],
+      }),
+    );
   return { run, log, applied, maxInFlight: () => maxInFlight };
 }
 

@@ -11,10 +11,9 @@ import type { CallOptions, SyncCall } from '../../../src/sync/engine/http/syncHt
 import type { IncomingRecord, ItemKey, RecordPort } from '../../../src/sync/engine/ports';
 import type { KeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
 import type { PullDeps } from '../../../src/sync/engine/pull/pullDeps';
-import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
 import type { ItemRef, PullItem } from '../../../src/sync/protocol/pull';
 import { emptyRecords } from './emptyRecords';
-import { emptyBodies } from './engineHarness';
+import { pullDepsOver, pulledItem } from './syncFakes';
 
 const VAULT = '0b6f0000-0000-4000-8000-000000000007';
 
@@ -45,26 +44,18 @@ export async function scriptedService(
   const script = { keyRecord: 'account' as 'account' | 'none', verifierReads: 0 };
   const signer = { key: await generateDeviceKey(undefined), deviceId: 'dev' };
   const stranger = { key: await generateDeviceKey(undefined), deviceId: 'stranger' };
-  const seal = async (
+  const seal = (
     { type, id }: ItemKey,
     by: typeof signer,
     sealer = keyring,
     deletedAt: number | null = null,
-  ): Promise<PullItem> => ({
-    ...(await sealPushItem(
+  ): Promise<PullItem> =>
+    pulledItem(
       sealer,
       by,
       { type, id },
       { clock: { dev: 1 }, deletedAt, payload: deletedAt === null ? { id, title: id } : {} },
-    )),
-    deleteAttestation: null,
-    serverCursor: 1,
-    committedAtMs: null,
-    createdAt: 0,
-    updatedAt: 0,
-    platform: null,
-    version: null,
-  });
+    );
   const asked: string[][] = [];
   const call = (async (_m: string, path: string, o?: CallOptions): Promise<SyncResult<unknown>> => {
     if (path.startsWith('/sync/changes')) {
@@ -120,9 +111,7 @@ export function scriptedPullDeps(
   applied: string[] = [],
   records?: RecordPort,
 ): PullDeps {
-  return {
-    call: s.call,
-    keyring: s.keyring,
+  return pullDepsOver(s.call, s.keyring, state, {
     keys: s.keys,
     records:
       records ??
@@ -130,15 +119,8 @@ export function scriptedPullDeps(
         async () => null,
         (items: IncomingRecord[]) => void applied.push(...items.map((i) => i.id)),
       ),
-    bodies: emptyBodies(),
-    session: new Map(),
-    state: {
-      get: async <T>(k: string) => state.get(k) as T | undefined,
-      set: async (k, v) => void state.set(k, v),
-    },
     types: ['note', 'task', 'note_body', 'purged_tombstones'],
     now,
     appVersion: '2.0.0',
-    stopped: () => false,
-  };
+  });
 }

@@ -10,7 +10,6 @@ import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import type { ApplyResult, IncomingRecord, OrphanMode } from '../../../src/sync/engine/ports';
 import { CURSOR_SKIP_REPAIR, LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
 import { createKeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
-import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
 import { createBusyGate } from '../../../src/sync/engine/socket/busyGate';
 import { observeChangesPages } from '../../../src/sync/engine/socket/ownedThrough';
 import {
@@ -22,6 +21,7 @@ import {
 import { createSyncSocket, type SocketLike } from '../../../src/sync/engine/socket/syncSocket';
 import type { PullItem } from '../../../src/sync/protocol/pull';
 import { manualTimers } from './manualTimers';
+import { memoryState, pulledItem } from './syncFakes';
 
 const VAULT = '0b6f0000-0000-4000-8000-0000000000ab';
 /** a loaded machine may take seconds to verify a frame's items */
@@ -66,13 +66,7 @@ async function world() {
         };
       },
     },
-    state: {
-      get: async <T>(k: string) => state.get(k) as T | undefined,
-      set: async (k, v) => {
-        writes.push(k);
-        state.set(k, v);
-      },
-    },
+    state: memoryState(state, (k) => writes.push(k)),
     types: ['note', 'task'],
     gate,
     keys: () => createKeyDirectory(devices),
@@ -87,23 +81,21 @@ async function world() {
     sealed: { keyring?: VaultKeyring; payload?: unknown } = {},
   ): Promise<PullItem> {
     const payload = (sealed.payload ?? { id, title: `task ${id}` }) as Record<string, unknown>;
-    const pushed = await sealPushItem(
+    return pulledItem(
       sealed.keyring ?? keyring,
       { key, deviceId: 'dev1' },
       { type: 'task', id },
       { clock: { dev1: 1 }, deletedAt: null, payload },
+      {
+        serverCursor: 11,
+        committedAtMs: 1,
+        createdAt: 1,
+        updatedAt: 1,
+        platform: 'web',
+        version: '0.1.0',
+        ...over,
+      },
     );
-    return {
-      ...pushed,
-      deleteAttestation: null,
-      serverCursor: 11,
-      committedAtMs: 1,
-      createdAt: 1,
-      updatedAt: 1,
-      platform: 'web',
-      version: '0.1.0',
-      ...over,
-    };
   }
   return {
     applier,

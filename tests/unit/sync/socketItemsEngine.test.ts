@@ -5,13 +5,12 @@ import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import type { QueuedRecord } from '../../../src/sync/engine/ports';
 import { CURSOR_SKIP_REPAIR, LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
 import { MANIFEST_CHECKED_AT } from '../../../src/sync/engine/pull/manifestCheck';
-import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
 import { SOCKET_APPLIER_WAIT_MS } from '../../../src/sync/engine/socket/socketItemsApplier';
 import { createSyncEngine, type SyncEngine } from '../../../src/sync/engine/syncEngine';
 import type { SyncTelemetry, SyncTelemetryEvent } from '../../../src/sync/engine/telemetry/syncTelemetry';
 import type { PullItem } from '../../../src/sync/protocol/pull';
 import { emptyRecords } from './emptyRecords';
-import { emptyBodies } from './engineHarness';
+import { emptyBodies, memoryState, pulledItem } from './syncFakes';
 
 const VAULT = '0b6f0000-0000-4000-8000-0000000000ac';
 /** a loaded machine may take seconds to verify a frame's items (and fetch the key directory) */
@@ -83,10 +82,7 @@ async function engineWith(
       },
     ),
     bodies: emptyBodies(),
-    state: {
-      get: async <T>(k: string) => state.get(k) as T | undefined,
-      set: async (k, v) => void state.set(k, v),
-    },
+    state: memoryState(state),
     keyring,
     signer: { key: await generateDeviceKey(undefined), deviceId: 'me' },
     types: ['task'],
@@ -106,24 +102,14 @@ async function engineWith(
     onApplied: () => {},
     telemetry: initial.telemetry,
   });
-  async function item(id: string, serverCursor: number): Promise<PullItem> {
-    const pushed = await sealPushItem(
+  const item = (id: string, serverCursor: number): Promise<PullItem> =>
+    pulledItem(
       keyring,
       { key: other, deviceId: 'other' },
       { type: 'task', id },
       { clock: { other: 1 }, deletedAt: null, payload: { id, title: id } },
+      { serverCursor, committedAtMs: 1, createdAt: 1, updatedAt: 1 },
     );
-    return {
-      ...pushed,
-      deleteAttestation: null,
-      serverCursor,
-      committedAtMs: 1,
-      createdAt: 1,
-      updatedAt: 1,
-      platform: null,
-      version: null,
-    };
-  }
   return { engine, applied, item, state, delays };
 }
 

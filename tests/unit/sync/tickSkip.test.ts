@@ -1,13 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../../src/sync/crypto';
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import { CURSOR_SKIP_REPAIR, LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
 import { MANIFEST_CHECKED_AT } from '../../../src/sync/engine/pull/manifestCheck';
 import { createTickSkip, TICK_SKIP_MAX_MS } from '../../../src/sync/engine/socket/tickSkip';
-import { createSyncEngine, PULL_TICK_MS, type SyncEngine } from '../../../src/sync/engine/syncEngine';
-import { emptyRecords } from './emptyRecords';
-import { emptyBodies } from './engineHarness';
+import { PULL_TICK_MS, type SyncEngine } from '../../../src/sync/engine/syncEngine';
+import { engineOver } from './engineHarness';
 import { manualTimers } from './manualTimers';
 
 describe('tick skip (spec 4.3.1): the rule', () => {
@@ -67,36 +65,11 @@ describe('tick skip: the engine asks it at every tick', () => {
       }
       return { ok: false, error: { code: 'HTTP_ERROR', message: `unexpected ${path}`, status: 404 } };
     }) as SyncCall;
-    const state = new Map<string, unknown>([
+    ({ engine } = await engineOver(call, { now: timers.now, timers }, [
       [CURSOR_SKIP_REPAIR, 'done'],
       [LAST_CURSOR, 5],
       [MANIFEST_CHECKED_AT, 0],
-    ]);
-    engine = createSyncEngine({
-      call,
-      outbox: {
-        nextRecords: async () => [],
-        settle: async () => {},
-        nextBodies: async () => [],
-        ackBodies: async () => {},
-        counts: async () => ({ queued: 0, deadLetters: 0 }),
-        purgeDeadLetters: async () => 0,
-      },
-      records: emptyRecords(async () => null),
-      bodies: emptyBodies(),
-      state: {
-        get: async <T>(k: string) => state.get(k) as T | undefined,
-        set: async (k, v) => void state.set(k, v),
-      },
-      keyring: deriveVaultKeyring(generateVaultKey(), '0b6f0000-0000-4000-8000-000000000007'),
-      signer: { key: await generateDeviceKey(undefined), deviceId: 'd' },
-      types: ['note'],
-      appVersion: '0.1.0',
-      now: timers.now,
-      timers,
-      onStatus: () => {},
-      onApplied: () => {},
-    });
+    ]));
     const e = engine;
     e.start();
     await e.syncNow();
