@@ -1,0 +1,102 @@
+import { AppFailure } from '../../shared/result';
+import { checkFolderPath, isInside, parentFolder } from '../domain/notes/paths/folderPath';
+import { planFolderRename } from '../domain/notes/paths/renameFolder';
+import { headerOfRow } from '../links/headerOfRow';
+import { deleteAttachmentsOfInTx } from './attachmentRows';
+import { type NoteWriteDeps, type NoteWriteKit, unwrap } from './noteWriteKit';
+
+/**
+ * Folder writes: create (with missing ancestors), rename (the folder, its subfolders and every
+ * note inside, links re-resolved) and delete (with everything inside, attachments included).
+ */
+export function folderWrites({ db, now, bodies }: NoteWriteDeps, kit: NoteWriteKit) {
+  return {
+    createFolder(rawPath: string) {
+      return kit.write(async (changes) => {
+        const path = unwrap(checkFolderPath(rawPath, 'path'));
+        if (await db.folders.get(path)) {
+          throw new AppFailure({
+            code: 'CONFLICT',
+            message: `A folder named "${path}" already exists.`,
+            field: 'path',
+          });
+        }
+        changes.push({ table: 'folders', op: 'put', ids: await kit.ensureFolders(path) });
+        return { path };
+      });
+    },
+
+    renameFolder(rawOld: string, rawNew: string) {
+      return kit.write(async (changes) => {
+        const folderRows = await db.folders.toArray();
+        const known = new Set(folderRows.map((f) => f.path.toLowerCase()));
+        const oldPath = unwrap(checkFolderPath(rawOld, 'old_path'));
+        const inside = await db.notes.filter((n) => isInside(n.folderPath, oldPath)).toArray();
+        const plan = unwrap(
+          planFolderRename(
+            rawOld,
+            rawNew,
+            { folderExists: (p) => known.has(p.toLowerCase()) },
+            folderRows.map((f) => f.path),
+            inside.map((n) => ({ id: n.id, folder_path: n.folderPath })),
+          ),
+        );
+        await db.folders.bulkDelete(plan.folders.map((f) => f.from));
+        const created = await kit.ensureFolders(parentFolder(plan.newPath));
+        await db.folders.bulkPut(
+          plan.folders.map((f) => {
+            const parent = parentFolder(f.to);
+            return {
+              path: f.to,
+              parent,
+              name: f.to.slice(parent ? parent.length + 1 : 0),
+              position: 0,
+              created: now(),
+            };
+          }),
+        );
+        const t = now();
+        const byId = new Map(inside.map((n) => [n.id, n]));
+        const moved = plan.items.map((m) => ({ ...byId.get(m.id)!, folderPath: m.to, modified: t }));
+        await db.notes.bulkPut(moved);
+        await kit.relink(
+          changes,
+          moved.map((row) => ({ before: headerOfRow(byId.get(row.id)!), after: headerOfRow(row) })),
+        );
+        changes.push(
+          { table: 'folders', op: 'delete', ids: plan.folders.map((f) => f.from) },
+          { table: 'folders', op: 'put', ids: [...created, ...plan.folders.map((f) => f.to)] },
+          { table: 'notes', op: 'put', ids: plan.items.map((m) => m.id) },
+        );
+        return { path: plan.newPath };
+      });
+    },
+
+    deleteFolder(rawPath: string) {
+      return kit.write(async (changes) => {
+        const path = unwrap(checkFolderPath(rawPath, 'path'));
+        if (!(await db.folders.get(path))) {
+          throw new AppFailure({ code: 'NOT_FOUND', message: `No folder "${path}".`, field: 'path' });
+        }
+        const folders = (await db.folders.toArray()).filter((f) => isInside(f.path, path)).map((f) => f.path);
+        const rows = await db.notes.filter((n) => isInside(n.folderPath, path)).toArray();
+        const notes = rows.map((n) => n.id);
+        await db.folders.bulkDelete(folders);
+        await db.notes.bulkDelete(notes);
+        await db.bodies.bulkDelete(notes);
+        await db.blobs.bulkDelete(notes);
+        for (const id of notes) await bodies.remove(id);
+        const attached = await deleteAttachmentsOfInTx(db, notes);
+        changes.push(
+          { table: 'folders', op: 'delete', ids: folders },
+          { table: 'notes', op: 'delete', ids: [...notes, ...attached.map((a) => a.id)] },
+        );
+        await kit.relink(
+          changes,
+          [...rows, ...attached].map((n) => ({ before: headerOfRow(n) })),
+        );
+        return { path };
+      });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { AppFailure } from '../../shared/result';
+import type { Change, ChangeFeed } from '../changes/changeFeed';
+import type { FolderRow, NoteRow, VaultDb } from '../db/schema';
+import { parentFolder } from '../domain/notes/paths/folderPath';
+import type { HeaderChange } from '../links/linkIndex';
+import type { NoteBodies } from './noteBodies';
+import { createNoteTransaction } from './noteTransaction';
+
+/** What every note and folder write shares: the one transaction and the steps taken inside it. */
+export interface NoteWriteDeps {
+  db: VaultDb;
+  feed: ChangeFeed;
+  now: () => number;
+  /** note bodies as CRDT documents: every body change goes through them */
+  bodies: NoteBodies;
+}
+
+/** A checked value, or the refusal thrown so the write's transaction writes nothing. */
+export const unwrap = <T>(checked: { ok: true; value: T } | { ok: false; error: AppFailure['error'] }): T => {
+  if (!checked.ok) throw new AppFailure(checked.error);
+  return checked.value;
+};
+
+export const noNote = (id: string) =>
+  new AppFailure({ code: 'NOT_FOUND', message: `No note with id "${id}".`, field: 'id' });
+
+export const titleConflict = (title: string, folderPath: string, field: string) =>
+  new AppFailure({
+    code: 'CONFLICT',
+    message: `A note named "${title}" already exists in ${folderPath || 'the vault root'}.`,
+    field,
+  });
+
+export function createNoteWriteKit({ db, feed, now, bodies }: NoteWriteDeps) {
+  const links = bodies.links;
+  return {
+    write: createNoteTransaction(db, feed, links),
+
+    async titleTaken(folderPath: string, title: string, exceptId?: string) {
+      const hit = await db.notes
+        .where('[folderPath+titleKey]')
+        .equals([folderPath, title.toLowerCase()])
+        .first();
+      return hit !== undefined && hit.id !== exceptId;
+    },
+
+    /** Creates the folder and every missing ancestor; returns the paths it created. */
+    async ensureFolders(path: string): Promise<string[]> {
+      const created: string[] = [];
+      let p = path;
+      while (p !== '' && !(await db.folders.get(p))) {
+        const parent = parentFolder(p);
+        const row: FolderRow = {
+          path: p,
+          parent,
+          name: p.slice(parent ? parent.length + 1 : 0),
+          position: 0,
+          created: now(),
+        };
+        await db.folders.add(row);
+        created.push(p);
+        p = parent;
+      }
+      return created;
+    },
+
+    /**
+     * Inside the write: header changes re-resolve the stored links (and the resolver), then the
+     * bodies given have their outgoing links written; the notes whose links changed are announced.
+     */
+    async relink(
+      changes: Change[],
+      headers: readonly HeaderChange[],
+      bodiesOf: readonly { row: NoteRow; markdown: string }[] = [],
+    ): Promise<void> {
+      const ids = await links.headersChangedInTx(headers);
+      for (const b of bodiesOf) ids.push(...(await links.writeOutgoingInTx(b.row, b.markdown)));
+      changes.push({ table: 'links', op: 'put', ids: [...new Set(ids)] });
+    },
+  };
+}
+
+export type NoteWriteKit = ReturnType<typeof createNoteWriteKit>;
