@@ -69,6 +69,8 @@ export async function openDevice(
    * flight together count once; `server`: the service's Server-Timing per route (bench)
    */
   const net = { ms: 0, server: new Map<string, number>() };
+  /** every answered request: when it was sent (performance.now()), its round trip, the service's total (bench) */
+  const timeline: { at: number; request: string; ms: number; server: number | null }[] = [];
   let open = 0;
   let openedAt = 0;
   const sync = createSyncController({
@@ -82,14 +84,23 @@ export async function openDevice(
       await options.beforeFetch?.(method, path, init);
       requests.push(`${method} ${path}`);
       if (!online || refused?.(method, path)) return Promise.reject(new TypeError('Failed to fetch'));
-      if (open++ === 0) openedAt = performance.now();
+      const sentAt = performance.now();
+      if (open++ === 0) openedAt = sentAt;
       const done = () => {
         if (--open === 0) net.ms += performance.now() - openedAt;
       };
       return fetch(input, init).then(
         async (res) => {
           const body = await res.arrayBuffer().finally(done);
-          addServerTiming(net.server, `${method} ${routeOf(path)}`, res.headers.get('Server-Timing'));
+          const serverTiming = res.headers.get('Server-Timing');
+          addServerTiming(net.server, `${method} ${routeOf(path)}`, serverTiming);
+          const total = /(?:^|,)\s*total;dur=([\d.]+)/.exec(serverTiming ?? '');
+          timeline.push({
+            at: sentAt,
+            request: `${method} ${routeOf(path)}`,
+            ms: performance.now() - sentAt,
+            server: total ? Number(total[1]) : null,
+          });
           if (!options.rewriteResponse) {
             return new Response(body, {
               status: res.status,
@@ -132,6 +143,7 @@ export async function openDevice(
     sync,
     requests,
     net,
+    timeline,
     online: (value: boolean) => {
       online = value;
     },
