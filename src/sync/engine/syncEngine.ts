@@ -6,6 +6,7 @@ import type { SyncCall } from './http/syncHttp';
 import type { BodyPort, OutboxPort, RecordPort, StatePort } from './ports';
 import { createKeyDirectory } from './pull/keyDirectory';
 import { manifestCheck } from './pull/manifestCheck';
+import { createOwnPushes } from './pull/ownPushes';
 import { createPeriodicSweep } from './pull/periodicSweep';
 import { CORRUPT_ITEMS, pullChanges, QUARANTINE } from './pull/pullChanges';
 import { keyFoundStale } from './pull/refusedPage';
@@ -72,6 +73,7 @@ export function createSyncEngine(deps: EngineDeps) {
   const routes = { batchMissing: false };
   const session: SessionRevisions = new Map();
   const periodic = createPeriodicSweep();
+  const own = createOwnPushes();
   const deadLetters = createDeadLetterProbe();
   const schedule = createSnapshotSchedule({
     now: deps.now,
@@ -160,6 +162,7 @@ export function createSyncEngine(deps: EngineDeps) {
         pushRecords({
           ...deps,
           pushAccepted: measured.pushAccepted,
+          committed: own.committed,
           batch,
           types: deps.types,
           stopped: isStopped,
@@ -201,12 +204,14 @@ export function createSyncEngine(deps: EngineDeps) {
       session,
       types: feedTypes,
       stopped: isStopped,
+      own,
     };
     const pulled = await link.pulling(() => pullChanges(pullDeps));
     // committed slices are announced even when a later page failed (spec 6.2)
     if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
     if (pulled.kind === 'stopped') return fail(pulled.error);
     pulledThrough = pulled.cursor;
+    own.pulledThrough(pulled.cursor);
     const checked = await manifestCheck(pullDeps, { pushAllowed: !parked });
     if (checked.error) return fail(checked.error);
     if (checked.changed.length > 0) deps.onApplied(checked.changed);

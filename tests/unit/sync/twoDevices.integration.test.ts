@@ -119,9 +119,46 @@ describe('sync_run_completed events in the local diagnostics log (spec 6.2)', ()
     expect(latency[0]!.durationMs).toBeLessThan(60_000);
     expect(onB.events.filter((e) => e.action === 'push_lag')).toEqual([]);
 
-    // A pulls its own task back on the feed: an echo, never a latency
+    // A's next pull lists its own task: not fetched back (ownPushes.ts), never a latency
     await a.sync.syncNow();
     await a.sync.diagnostics.settled();
     expect((await a.sync.diagnostics.read()).events.filter((e) => e.action === 'e2e_latency')).toEqual([]);
+  }, 60_000);
+});
+
+/** the requests `d` sends while `fn` runs */
+async function requestsOf(d: Device, fn: () => Promise<void>): Promise<string[]> {
+  const from = d.requests.length;
+  await fn();
+  return d.requests.slice(from);
+}
+
+describe('the edit path: a device does not pull its own pushed version back', () => {
+  it("A's cycle after an edit pushes and reads the changes page, and fetches nothing; B fetches the edit", async () => {
+    const note = value<{ id: string }>(await a.notes.create({ title: 'Own', markdown: 'body' }));
+    await a.sync.syncNow();
+    await b.sync.syncNow();
+    value(await a.notes.rename(note.id, 'Own, renamed'));
+    const before = await a.db.notes.get(note.id);
+    const sent = await requestsOf(a, () => a.sync.syncNow());
+    expect(sent.slice(0, 2)).toEqual(['POST /sync/push', 'GET /sync/changes']);
+    // no slice of its own row, and so no key directory to verify it with
+    expect(sent.filter((r) => r === 'POST /sync/pull' || r === 'GET /auth/devices')).toEqual([]);
+    expect(await a.db.notes.get(note.id)).toEqual(before);
+    expect((await a.sync.state()).status).toMatchObject({ phase: 'synced', queued: 0, error: null });
+    const pulled = await requestsOf(b, () => b.sync.syncNow());
+    expect(pulled).toContain('POST /sync/pull');
+    expect((await b.notes.get(note.id))?.title).toBe('Own, renamed');
+  }, 60_000);
+
+  it("another device's later write of a row A pushed is fetched by A", async () => {
+    const { task } = value<{ task: { id: string } }>(await a.write('tasks.create', { title: 'Mine first' }));
+    await a.sync.syncNow();
+    await b.sync.syncNow();
+    value(await b.write('tasks.update', task.id, { title: 'B wrote it since' }));
+    await b.sync.syncNow();
+    const sent = await requestsOf(a, () => a.sync.syncNow());
+    expect(sent).toContain('POST /sync/pull');
+    expect(await a.db.tasks.get(task.id)).toMatchObject({ title: 'B wrote it since' });
   }, 60_000);
 });

@@ -82,7 +82,8 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
     });
     if (!page.ok) return stop(page.error);
     const { refs, noteBodies = [], nextCursor } = page.value;
-    const live = dedupe(refs.map((r) => ({ type: r.type, id: r.id })));
+    // this device's own pushed versions are not fetched back: applying them changes nothing
+    const live = dedupe(refs.filter((r) => !deps.own?.isOwn(r)).map((r) => ({ type: r.type, id: r.id })));
     const slices: ItemRef[][] = [];
     for (let i = 0; i < live.length; i += PULL_SLICE_IDS) slices.push(live.slice(i, i + PULL_SLICE_IDS));
     const applied = await pullSlices(deps, slices, run, changed);

@@ -3,6 +3,7 @@ import type { SyncCall } from '../http/syncHttp';
 import type { BodyPort, RecordPort, StatePort } from '../ports';
 import type { KeyDirectory } from './keyDirectory';
 import type { SessionRevisions } from './mergeBaseline';
+import type { OwnPushes } from './ownPushes';
 
 export interface PullDeps {
   call: SyncCall;
@@ -19,4 +20,6 @@ export interface PullDeps {
   /** this build's app version: the schema-invalid ledger records it and retries on another (3.8, 9.9) */
   appVersion: string;
   stopped: () => boolean;
+  /** this device's own pushed versions: their feed listings are not fetched back (ownPushes.ts) */
+  own?: Pick<OwnPushes, 'isOwn'> | undefined;
 }

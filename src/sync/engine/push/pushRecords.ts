@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { VectorClock } from '../../../worker/domain/clock/vectorClock';
 import type { DeviceSigningKey, VaultKeyring } from '../../crypto';
-import { PushItem, type PushResponse } from '../../protocol/push';
+import { type PushAccepted, PushItem, type PushResponse } from '../../protocol/push';
 import type { SyncError } from '../http/syncError';
 import type { SyncCall } from '../http/syncHttp';
 import type { OutboxPort, QueuedRecord, RecordOutcome, RecordPort } from '../ports';
@@ -20,6 +20,8 @@ export interface PushDeps {
   stopped: () => boolean;
   /** told when a push answer accepted rows, before they settle (push_lag telemetry, spec 6.2) */
   pushAccepted?: ((rows: readonly QueuedRecord[], maxCursor: number | null) => void) | undefined;
+  /** told the accepted rows with their cursors once they settled (the pull skips them, ownPushes.ts) */
+  committed?: ((accepted: readonly PushAccepted[]) => void) | undefined;
 }
 
 export type PushRunResult =
@@ -139,6 +141,7 @@ async function pushBatch(
   const mismatch = res.value.rejected.find((r) => r.code === 'SYNC_INVALID_SIGNATURE');
   const outcomes = sent.map((row, i) => ({ row, outcome: outcomeOf(row, clocks[i]!, res.value) }));
   await deps.outbox.settle(mismatch ? outcomes.filter((o) => o.outcome.kind === 'accepted') : outcomes);
+  deps.committed?.(accepted);
   for (const { row, outcome } of outcomes) {
     if (outcome.kind === 'accepted') run.accepted += 1;
     else run.exclude.add(row.qid);
