@@ -1,29 +1,12 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskIdsInText } from '../../../src/worker/domain/tasks/links/taskIdsInText';
-import type { TaskRecord } from '../../../src/worker/domain/tasks/types';
 import { createRegistry } from '../../../src/worker/ops/registry';
 import { calendarOperations } from '../../../src/worker/planning/calendar/calendarOperations';
-import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
-import { createNotesStore } from '../../../src/worker/stores/notesStore';
-import { openTestVault, value } from './harness';
+import { value } from './harness';
+import { useNoteTaskVault } from './noteTaskVault';
 
-type Vault = Awaited<ReturnType<typeof openTestVault>>;
-let v: Vault;
-let notes: ReturnType<typeof createNotesStore>;
-beforeEach(async () => {
-  v = await openTestVault();
-  notes = createNotesStore({ ...v.services, bodies: createNoteBodies(v.services, null) });
-});
-afterEach(() => v.close());
-
-const task = async (title: string, extra: Record<string, unknown> = {}) =>
-  value<{ task: TaskRecord }>(await v.write('tasks.create', { title, ...extra })).task;
-const note = async (title: string, markdown: string) => {
-  const res = await notes.create({ title, markdown });
-  if (!res.ok) throw new Error(res.error.message);
-  return res.value;
-};
+const vault = useNoteTaskVault();
 type Linked = {
   tasks: { id: string; via: string[] }[];
   total: number;
@@ -49,17 +32,17 @@ describe('taskIdsInText', () => {
 
 describe('task links (linkedNoteIds, linkedCanvasIds, getLinkedTasks, listForItem)', () => {
   it('derives linkedNoteIds from the notes that link to the task and follows body edits', async () => {
-    const t = await task('Ship');
-    const other = await task('Other');
-    const a = await note('Plan', `- ship ([task](svc://task/${t.id}))`);
-    const b = await note('Log', `[open](#/tasks/task/${t.id}) and [other](svc://task/${other.id})`);
-    let full = value<{ linkedNoteIds: string[] }>(await v.read('tasks.get', t.id));
+    const t = await vault.task('Ship');
+    const other = await vault.task('Other');
+    const a = await vault.note('Plan', `- ship ([task](svc://task/${t.id}))`);
+    const b = await vault.note('Log', `[open](#/tasks/task/${t.id}) and [other](svc://task/${other.id})`);
+    let full = value<{ linkedNoteIds: string[] }>(await vault.v.read('tasks.get', t.id));
     expect(full.linkedNoteIds.sort()).toEqual([a.id, b.id].sort());
-    const res = await notes.updateBody(a.id, 'no more link');
+    const res = await vault.notes.updateBody(a.id, 'no more link');
     expect(res.ok).toBe(true);
-    full = value(await v.read('tasks.get', t.id));
+    full = value(await vault.v.read('tasks.get', t.id));
     expect(full.linkedNoteIds).toEqual([b.id]);
-    const linked = value<Linked>(await v.read('tasks.getLinkedTasks', b.id));
+    const linked = value<Linked>(await vault.v.read('tasks.getLinkedTasks', b.id));
     expect(linked.tasks.map((x) => [x.id, x.via])).toEqual([
       [t.id, ['link']],
       [other.id, ['link']],
@@ -68,22 +51,22 @@ describe('task links (linkedNoteIds, linkedCanvasIds, getLinkedTasks, listForIte
   });
 
   it('counts the note a task was made from, and lists a deleted task as missing', async () => {
-    const n = await note('Source', 'text');
-    const t = await task('From note', { sourceNoteId: n.id });
-    const gone = await task('Gone');
-    await notes.updateBody(n.id, `[gone](svc://task/${gone.id})`);
-    await v.write('tasks.delete', gone.id);
-    const full = value<{ linkedNoteIds: string[] }>(await v.read('tasks.get', t.id));
+    const n = await vault.note('Source', 'text');
+    const t = await vault.task('From note', { sourceNoteId: n.id });
+    const gone = await vault.task('Gone');
+    await vault.notes.updateBody(n.id, `[gone](svc://task/${gone.id})`);
+    await vault.v.write('tasks.delete', gone.id);
+    const full = value<{ linkedNoteIds: string[] }>(await vault.v.read('tasks.get', t.id));
     expect(full.linkedNoteIds).toEqual([n.id]);
-    const linked = value<Linked>(await v.read('tasks.listForItem', 'note', n.id));
+    const linked = value<Linked>(await vault.v.read('tasks.listForItem', 'note', n.id));
     expect(linked.tasks.map((x) => [x.id, x.via])).toEqual([[t.id, ['source']]]);
     expect(linked.missingTaskIds).toEqual([gone.id]);
   });
 
   it('derives linkedCanvasIds from cards and lists a canvas’s tasks in scene order', async () => {
-    const t1 = await task('One');
-    const t2 = await task('Two');
-    const c = value<{ id: string }>(await v.write('canvas.create', { title: 'Board' }));
+    const t1 = await vault.task('One');
+    const t2 = await vault.task('Two');
+    const c = value<{ id: string }>(await vault.v.write('canvas.create', { title: 'Board' }));
     const card = (id: string, entity: string, type = 'task') => ({
       id,
       type: 'card',
@@ -95,28 +78,28 @@ describe('task links (linkedNoteIds, linkedCanvasIds, getLinkedTasks, listForIte
       entity_id: entity,
     });
     value(
-      await v.write('canvas.saveScene', c.id, [
+      await vault.v.write('canvas.saveScene', c.id, [
         card('e1', t2.id),
         card('e2', t1.id),
         card('e3', 'n9', 'note'),
       ]),
     );
-    const full = value<{ linkedCanvasIds: string[] }>(await v.read('tasks.get', t1.id));
+    const full = value<{ linkedCanvasIds: string[] }>(await vault.v.read('tasks.get', t1.id));
     expect(full.linkedCanvasIds).toEqual([c.id]);
-    const listed = value<Linked>(await v.read('tasks.listForItem', 'canvas', c.id, { limit: 1 }));
+    const listed = value<Linked>(await vault.v.read('tasks.listForItem', 'canvas', c.id, { limit: 1 }));
     expect(listed.tasks.map((x) => [x.id, x.via])).toEqual([[t2.id, ['card']]]);
     expect(listed).toMatchObject({ total: 2, hasMore: true });
-    value(await v.write('canvas.saveScene', c.id, []));
-    expect(value<{ linkedCanvasIds: string[] }>(await v.read('tasks.get', t1.id)).linkedCanvasIds).toEqual(
-      [],
-    );
+    value(await vault.v.write('canvas.saveScene', c.id, []));
+    expect(
+      value<{ linkedCanvasIds: string[] }>(await vault.v.read('tasks.get', t1.id)).linkedCanvasIds,
+    ).toEqual([]);
   });
 
   it('lists the tasks an event’s description and its note link to', async () => {
-    const t1 = await task('One');
-    const t2 = await task('Two');
-    const n = await note('Meeting notes', `[x](svc://task/${t2.id})`);
-    const calendar = createRegistry(calendarOperations(v.services));
+    const t1 = await vault.task('One');
+    const t2 = await vault.task('Two');
+    const n = await vault.note('Meeting notes', `[x](svc://task/${t2.id})`);
+    const calendar = createRegistry(calendarOperations(vault.v.services));
     const ev = value<{ id: string }>(
       await calendar.write(
         'calendar.createEvent',
@@ -131,7 +114,7 @@ describe('task links (linkedNoteIds, linkedCanvasIds, getLinkedTasks, listForIte
         { caller: { kind: 'ui' }, approve: async () => 'once' },
       ),
     );
-    const listed = value<Linked>(await v.read('tasks.listForItem', 'event', ev.id));
+    const listed = value<Linked>(await vault.v.read('tasks.listForItem', 'event', ev.id));
     expect(listed.tasks.map((x) => x.id)).toEqual([t1.id, t2.id]);
   });
 
@@ -147,7 +130,7 @@ describe('task links (linkedNoteIds, linkedCanvasIds, getLinkedTasks, listForIte
       ['tasks.listForItem', ['note', 'x', { extra: 1 }], 'args[2]'],
     ];
     for (const [op, args, field] of cases) {
-      const res = await v.registry.read(op, args, { caller: { kind: 'ui' } });
+      const res = await vault.v.registry.read(op, args, { caller: { kind: 'ui' } });
       expect(res.ok, `${op} ${JSON.stringify(args)}`).toBe(false);
       if (!res.ok) expect(res.error.field, `${op} ${JSON.stringify(args)}`).toContain(field);
     }

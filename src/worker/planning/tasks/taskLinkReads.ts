@@ -28,12 +28,8 @@ export async function linksOfTask(
   return withSourceNote(db, await linksById(db, task.id), task.sourceNoteId);
 }
 
-/**
- * The two index reads of `linksOfTask`, which need only the task's id: a caller that reads the
- * task row too issues them beside that read, in the same transaction, instead of after it (one
- * IndexedDB round trip instead of two: tasks.get, docs/agent-surfaces.md "get_task").
- */
-export async function linksById(db: VaultDb, taskId: string): Promise<TaskLinks> {
+/** The two index reads of `linksOfTask` (tasks.get makes the same reads natively: fullTaskRead.ts). */
+async function linksById(db: VaultDb, taskId: string): Promise<TaskLinks> {
   const [linking, canvases] = await Promise.all([
     db.notes.where('linkedTaskIds').equals(taskId).primaryKeys(),
     db.canvases.where('cardKeys').equals(`task:${taskId}`).primaryKeys(),
@@ -42,7 +38,7 @@ export async function linksById(db: VaultDb, taskId: string): Promise<TaskLinks>
 }
 
 /** Adds the note the task was made from, when it still exists and no link listed it already. */
-export async function withSourceNote(
+async function withSourceNote(
   db: VaultDb,
   links: TaskLinks,
   sourceNoteId: string | null,

@@ -1,14 +1,15 @@
+import { nativeDbOf } from '../../db/rawIdb';
 import { toFullTask } from '../../domain/tasks/fullTask';
 import { toFullProject, toProjectListEntry } from '../../domain/tasks/projects/projectView';
 import { ISO_DATE_PATTERN, taskIdSchema, taskViewOptionsSchema } from '../../domain/tasks/schemas';
 import { getOverdue, getToday, getUpcoming } from '../../domain/tasks/views/dueViews';
-import { countsOf, getBoard, getProjectList } from '../../domain/tasks/views/projectViews';
+import { getBoard, getProjectList } from '../../domain/tasks/views/projectViews';
 import { TaskState } from '../../domain/tasks/views/queryPort';
 import { getStats } from '../../domain/tasks/views/stats';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
+import { readFullTask } from './fullTaskRead';
 import { projectLinkCounts } from './projectLinkOperations';
-import { linksById, withSourceNote } from './taskLinkReads';
 import { fromTaskRow } from './taskRows';
 import type { TaskStore } from './taskStore';
 import { cardsOf, cardsOfCounted, hiddenProjectIds, statusNames } from './taskViews';
@@ -46,20 +47,13 @@ export function taskReadOperations(
       kind: 'read',
       summary: 'One task with every field of spec 2.3 (clocks, subtask counts, links).',
       params: [id],
-      handler: ([taskId]) =>
-        store.view(async () => {
-          // The row, its subtask counts and its link indexes need only the id: read them at once,
-          // in the one snapshot (a single IndexedDB round trip; each sequential one costs ~0.3 ms).
-          const [task, counts, links] = await Promise.all([
-            ctx.read.getTask(taskId),
-            query.subtaskCounts([taskId]),
-            linksById(db, taskId),
-          ]);
-          if (task === null)
-            return fail('NOT_FOUND', `task ${JSON.stringify(taskId)} does not exist`, { field: 'id' });
-          const full = await withSourceNote(db, links, task.sourceNoteId);
-          return ok(toFullTask(task, countsOf(counts, taskId), full));
-        }, [db.notes, db.canvases]),
+      // Native reads: one transaction, every request issued at once (fullTaskRead.ts).
+      handler: async ([taskId]) => {
+        const reads = await readFullTask(await nativeDbOf(db), taskId);
+        if (reads === null)
+          return fail('NOT_FOUND', `task ${JSON.stringify(taskId)} does not exist`, { field: 'id' });
+        return ok(toFullTask(fromTaskRow(reads.row), reads.counts, reads.links));
+      },
     }),
     defineOperation({
       name: 'tasks.list',
