@@ -80,3 +80,24 @@ test('a link’s preview is read from the page when the page allows it', async (
   await expect(list.getByRole('listitem').getByText('Cairn', { exact: true })).toBeVisible();
   await expect(list.getByRole('link', { name: `${baseURL}/` })).toBeVisible();
 });
+
+test('a link captured offline keeps its plain address and says why; back online its preview is read', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await openInbox(page);
+  await context.setOffline(true);
+  const url = `${baseURL}/?offline-capture`;
+  await page.getByRole('textbox', { name: 'Capture' }).fill(url);
+  await page.getByRole('button', { name: 'Capture', exact: true }).click();
+  const list = page.getByRole('list', { name: 'Inbox' });
+  const item = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: url }) });
+  await expect(item.getByText('No preview yet: you are offline.', { exact: false })).toBeVisible();
+  // The plain fallback: the title is the address's own (host and path), not the page's.
+  await expect(item.locator('strong')).toHaveText(new URL(url).host);
+
+  await context.setOffline(false);
+  await expect(item.locator('strong')).toHaveText('Cairn');
+  await expect(item.getByText('No preview yet', { exact: false })).toHaveCount(0);
+});

@@ -4,6 +4,7 @@ import { CaptureFile } from './CaptureFile';
 import { ItemMore } from './ItemMore';
 import type { ItemActions } from './inboxActions';
 import type { InboxEntry } from './inboxTypes';
+import { waitsForOnline } from './offlinePreviews';
 import { Suggestions } from './Suggestions';
 
 const FILE_TYPES = new Set(['image', 'voice', 'pdf']);
@@ -61,6 +62,9 @@ export function InboxItem(props: {
               {url()}
             </a>
           )}
+        </Show>
+        <Show when={waitsForOnline(it())}>
+          <p class="task-meta">No preview yet: you are offline. It is fetched when you are back online.</p>
         </Show>
         <Show when={it().type === 'link' && it().description}>
           <p class="snippet link-preview">{it().description}</p>

@@ -14,6 +14,7 @@ import { captureOpFor, toBase64 } from './fileData';
 import { InboxItem } from './InboxItem';
 import { createInboxActions } from './inboxActions';
 import type { InboxPage, Undoable } from './inboxTypes';
+import { retryPreviewsWhenOnline } from './offlinePreviews';
 import { StalePanel } from './StalePanel';
 import { UndoToast } from './UndoToast';
 import '../planning.css';
@@ -84,14 +85,18 @@ export function InboxSection(props: SectionProps) {
     });
   }
 
-  /** A link is kept at once; its preview follows when online (docs/planning.md, Inbox). */
+  const previewsOn = () => props.settings.value('inbox').fetchLinkPreviews;
+  /**
+   * A link is kept at once and its preview asked for; offline the worker records why there is
+   * none and the preview is fetched once the browser is back online (docs/planning.md, Inbox).
+   */
   async function captureLink(url: string): Promise<boolean> {
     const res = await writeOp<{ id: string }>(props.client, 'inbox.captureLink', { url });
     if (failure.take(res) === null || !res.ok) return false;
-    if (navigator.onLine && props.settings.value('inbox').fetchLinkPreviews)
-      void writeOp(props.client, 'inbox.retryMetadata', res.value.id);
+    if (previewsOn()) void writeOp(props.client, 'inbox.retryMetadata', res.value.id);
     return true;
   }
+  retryPreviewsWhenOnline(props.client, () => page.data()?.items ?? [], previewsOn);
 
   return (
     <div class="planning inbox-section">

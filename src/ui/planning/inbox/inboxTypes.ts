@@ -15,6 +15,8 @@ export interface InboxEntry {
   description: string | null;
   mimeType: string | null;
   processingStatus: string;
+  /** why a link has no preview ("no preview: offline: …"), else null */
+  processingError: string | null;
   /** on filing history entries (inbox.getFilingHistory) */
   filedAt?: string | null;
   filedAction?: string | null;

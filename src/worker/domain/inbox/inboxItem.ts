@@ -98,6 +98,8 @@ export function toInboxListEntry(row: InboxRow) {
     description: row.metadata?.description ?? null,
     mimeType: row.metadata?.mimeType ?? null,
     processingStatus: row.processingStatus,
+    // why a link has no preview (offline, refused, …): the UI fetches offline ones again online
+    processingError: row.processingError,
     href: ref.href,
     source_ref: ref,
   };

@@ -1,4 +1,4 @@
-import { type LinkPreview, parseLinkPreview } from '../../domain/inbox/linkPreview';
+import { type LinkPreview, PREVIEW_OFFLINE, parseLinkPreview } from '../../domain/inbox/linkPreview';
 
 export type FetchPage = (
   url: string,
@@ -21,7 +21,7 @@ export async function fetchLinkPreview(
   url: string,
   online: boolean,
 ): Promise<PreviewOutcome> {
-  if (!online) return { ok: false, reason: 'offline: the preview is fetched when you are online' };
+  if (!online) return { ok: false, reason: PREVIEW_OFFLINE };
   let res: Response;
   try {
     res = await fetchPage(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'text/html' } });
