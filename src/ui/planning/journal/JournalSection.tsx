@@ -7,6 +7,7 @@ import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
 import { FailureBanner } from '../shared/FailureBanner';
 import type { TaskCard } from '../tasks/taskTypes';
+import { JournalTags } from './JournalTags';
 import { isDate, localDate, shiftDate } from './localDate';
 import { MonthCalendar } from './MonthCalendar';
 import { YearView } from './YearView';
@@ -204,6 +205,7 @@ function JournalDay(props: SectionProps) {
               </Show>
             </section>
           </Show>
+          <JournalTags client={props.client} />
         </aside>
       </div>
     </div>
