@@ -79,3 +79,24 @@ test('after a switch, the agent tools answer from the vault now open', { tag: '@
     'Home note',
   );
 });
+
+test('the open vault’s status counts what it holds, and its search index is rebuilt on request', async ({
+  page,
+}) => {
+  await openApp(page);
+  await newNote(page, 'Status note', 'counted here');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const here = page.getByRole('region', { name: 'This vault' });
+  const facts = here.getByRole('definition');
+  const fact = (name: string) =>
+    here.locator('dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(facts.first()).toBeVisible();
+  await expect(fact('Notes')).toHaveText('1');
+  await expect(fact('Tasks')).toHaveText('0');
+  await expect(fact('Created')).toHaveText(/\d/);
+  await expect(fact('Background work')).toHaveText('kept by this tab');
+
+  await here.getByRole('button', { name: 'Rebuild search index' }).click();
+  await expect(here.getByRole('status')).toHaveText(/^Search index rebuilt: 1 note in \d+ ms\.$/);
+  await expect(fact('Search index')).toHaveText(/^\d+ documents?$/);
+});

@@ -1,6 +1,7 @@
 import { createResource, createSignal, For, onCleanup, Show } from 'solid-js';
 import { AccountVaults } from './AccountVaults';
 import type { VaultClient } from './createVaultClient';
+import { VaultStatusPanel } from './VaultStatusPanel';
 
 interface VaultRow {
   id: string;
@@ -10,7 +11,8 @@ interface VaultRow {
 
 /**
  * Settings → Vaults: the local vaults of this browser, the open one renamed in place, another one
- * opened (vault.switch, the same operation agents call), a new one created and opened.
+ * opened (vault.switch, the same operation agents call), a new one created and opened; the open
+ * one's status and a search index rebuild (VaultStatusPanel).
  */
 export function VaultsPanel(props: { client: VaultClient }) {
   const [version, setVersion] = createSignal(0);
@@ -96,6 +98,7 @@ export function VaultsPanel(props: { client: VaultClient }) {
           )}
         </For>
       </ul>
+      <VaultStatusPanel client={props.client} />
       <form onSubmit={create} class="inline-form">
         <label>
           New vault name
