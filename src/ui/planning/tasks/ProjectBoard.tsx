@@ -7,6 +7,7 @@ import { BulkBar } from './BulkBar';
 import { createBoardDrag } from './createBoardDrag';
 import type { TaskActions } from './createTaskActions';
 import { createTaskSelection } from './createTaskSelection';
+import { movedIds } from './movedIds';
 import { ProjectLinks } from './ProjectLinks';
 import { QuickAdd } from './QuickAdd';
 import { TaskRow } from './TaskRow';
@@ -26,7 +27,8 @@ interface Props {
 }
 
 /**
- * A project as a board (statuses as columns) or as one list; both from the same board read.
+ * A project as a board (statuses as columns) or as one list in the project's own order (each
+ * row moves up or down: `tasks.reorder`); both from the same board read.
  * Completed tasks show as the task setting `showCompleted` says (the worker applies it; a change
  * in Settings re-reads) until "Show completed" is toggled here, for this visit only. While they
  * are hidden each column says how many it left out, so a card dropped on a done column is
@@ -59,6 +61,15 @@ export function ProjectBoard(props: Props) {
   const statuses = () => board.data()?.columns.map((c) => c.status) ?? [];
   const move = (task: TaskCard, statusId: string) => {
     if (statusId !== task.statusId) void props.actions.update(task.id, { statusId });
+  };
+  /** The list's own order (`tasks.reorder`): the task at `index` swapped with its neighbour. */
+  const reorder = (index: number, by: -1 | 1) => {
+    const ids = movedIds(
+      listed().map((t) => t.id),
+      index,
+      by,
+    );
+    if (ids !== null) void props.actions.run('tasks.reorder', ids);
   };
   const drag = createBoardDrag((taskId, statusId) => {
     const task = board
@@ -111,13 +122,18 @@ export function ProjectBoard(props: Props) {
           <>
             <ul class="task-list" aria-label="Tasks">
               <For each={listed()}>
-                {(t) => (
+                {(t, i) => (
                   <TaskRow
                     task={t}
                     onToggle={props.actions.toggle}
                     onOpen={props.onOpen}
                     showDue
                     selection={selection}
+                    reorder={{
+                      first: i() === 0,
+                      last: i() === listed().length - 1,
+                      move: (by) => reorder(i(), by),
+                    }}
                   />
                 )}
               </For>

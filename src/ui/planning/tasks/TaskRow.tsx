@@ -3,6 +3,7 @@ import { TagChips } from '../../tags/TagChips';
 import type { TaskSelection } from './createTaskSelection';
 import { SelectTaskBox } from './SelectTaskBox';
 import { PRIORITY_LABELS, type TaskCard } from './taskTypes';
+import './taskOrder.css';
 
 interface Props {
   task: TaskCard;
@@ -11,11 +12,13 @@ interface Props {
   showDue?: boolean;
   /** in selection mode the row's checkbox selects it instead of completing it */
   selection?: TaskSelection;
+  /** a list in the user's own order (a project's list): move up / down buttons */
+  reorder?: { first: boolean; last: boolean; move: (by: -1 | 1) => void };
 }
 
 /**
  * One task in a list: a completion checkbox (a selection checkbox in selection mode), the title
- * (opens the editor) and its due facts.
+ * (opens the editor), its due facts and, in a list the user orders, move up / down.
  */
 export function TaskRow(props: Props) {
   const done = () => props.task.completedAt !== null;
@@ -59,6 +62,28 @@ export function TaskRow(props: Props) {
           </span>
         </Show>
       </span>
+      <Show when={props.reorder}>
+        {(r) => (
+          <span class="task-order">
+            <button
+              type="button"
+              aria-label={`Move ${props.task.title} up`}
+              disabled={r().first}
+              onClick={() => r().move(-1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              aria-label={`Move ${props.task.title} down`}
+              disabled={r().last}
+              onClick={() => r().move(1)}
+            >
+              ↓
+            </button>
+          </span>
+        )}
+      </Show>
     </li>
   );
 }
