@@ -75,6 +75,15 @@ test('draw two shapes, bind an arrow between them, reload: the binding holds and
   await expect(page.getByRole('button', { name: 'Arrow to Ellipse 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('button', { name: 'Arrow from Rectangle 1 to Ellipse 1' })).toBeVisible();
+
+  // Redo deletes it again, and what redo did is what is saved.
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(page.getByRole('button', { name: 'Rectangle 1', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Arrow to Ellipse 1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rectangle 1', exact: true })).toHaveCount(0);
 });
 
 // Lost edits: another tab's write to the canvas reads the scene again (new element objects), and the
