@@ -37,8 +37,3 @@ export function openExisting(factory: IDBFactory, name: string): Promise<IDBData
     };
   });
 }
-
-/** The native database under a Dexie one, opened first if it is not (native reads on its stores). */
-export function nativeDbOf(db: import('dexie').Dexie): IDBDatabase | Promise<IDBDatabase> {
-  return db.isOpen() ? db.backendDB() : db.open().then((opened) => opened.backendDB());
-}

@@ -168,6 +168,16 @@ describe('tasks.get: one IndexedDB round trip (docs/agent-tools.md, "Where a /mc
     );
   });
 
+  it('on a vault whose database was closed (switched away), refuses and does not open it again', async () => {
+    const t = await vault.task('Late call');
+    vault.v.db.close();
+    const late = await vault.v.read('tasks.get', t.id);
+    expect(late.ok).toBe(false);
+    if (!late.ok) expect(late.error).toMatchObject({ code: 'INTERNAL', operation: 'tasks.get' });
+    expect(late.ok ? '' : late.error.message).toMatch(/DatabaseClosedError|closed/i);
+    expect(vault.v.db.isOpen()).toBe(false);
+  });
+
   it('answers byte for byte what the Dexie reads of the same task give (row, subtask counts, links)', async () => {
     const parent = await vault.task('Parent', { tags: ['a', 'b'], dueDate: '2026-11-30' });
     const child = await vault.task('Child', { parentId: parent.id });

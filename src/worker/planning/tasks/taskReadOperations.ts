@@ -1,4 +1,4 @@
-import { nativeDbOf } from '../../db/rawIdb';
+import { nativeDbOf } from '../../db/nativeDb';
 import { toFullTask } from '../../domain/tasks/fullTask';
 import { toFullProject, toProjectListEntry } from '../../domain/tasks/projects/projectView';
 import { ISO_DATE_PATTERN, taskIdSchema, taskViewOptionsSchema } from '../../domain/tasks/schemas';
