@@ -226,7 +226,7 @@ async function untilDone(d: Device): Promise<number> {
     } else if (category !== 'rate_limited') {
       if (status.phase !== 'synced') throw new Error(`sync did not finish: ${JSON.stringify(status)}`);
       return waited;
-    }
+    } else progress(`429, cycle retried in 5 s: ${status.error?.message}`); // it names the bucket
     const t = performance.now();
     await new Promise((r) => setTimeout(r, 5_000));
     waited += performance.now() - t;
