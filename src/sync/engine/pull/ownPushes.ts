@@ -1,3 +1,4 @@
+import type { PushAccepted } from '../../protocol/push';
 import { type ItemKey, itemKey } from '../ports';
 
 /**
@@ -15,7 +16,7 @@ export function createOwnPushes() {
   const cursors = new Map<string, number>();
   return {
     /** a push answer's accepted rows, settled in the outbox */
-    committed(accepted: readonly (ItemKey & { serverCursor: number })[]): void {
+    committed(accepted: readonly PushAccepted[]): void {
       for (const a of accepted) cursors.set(itemKey(a), a.serverCursor);
     },
     /** whether this listing is the version this device pushed */
