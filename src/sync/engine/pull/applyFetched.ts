@@ -2,7 +2,7 @@ import type { SyncError } from '../http/syncError';
 import type { IncomingRecord, ItemKey } from '../ports';
 import { bookApplied } from './ledgerOutcome';
 import type { Ledgers } from './ledgers';
-import type { PullDeps } from './pullDeps';
+import type { PullRun } from './pullDeps';
 import { resolveOrphans } from './resolveOrphans';
 
 /**
@@ -12,7 +12,7 @@ import { resolveOrphans } from './resolveOrphans';
  * slice, the manifest check's fetch and the ledger retry. Answers the rows that changed.
  */
 export async function applyFetched(
-  deps: PullDeps,
+  deps: PullRun,
   ready: IncomingRecord[],
   ledgers: Ledgers,
 ): Promise<{ ok: true; changed: ItemKey[] } | { ok: false; error: SyncError }> {

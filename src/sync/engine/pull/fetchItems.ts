@@ -4,8 +4,9 @@ import type { SyncError } from '../http/syncError';
 import { type IncomingRecord, type ItemKey, itemKey } from '../ports';
 import { bookBlobMissing, bookOpened } from './ledgerOutcome';
 import type { Ledgers } from './ledgers';
-import { openPullItem } from './openPullItem';
-import type { PullDeps } from './pullDeps';
+import { type OpenedItem, openPullItem } from './openPullItem';
+import type { PullRun } from './pullDeps';
+import { KEY_MISMATCH_MET } from './refusedPage';
 
 export interface FetchedItems {
   ready: IncomingRecord[];
@@ -20,9 +21,14 @@ export interface FetchedItems {
  * Fetches items by id (`POST /sync/pull`, 100 ids a request), verified and opened like a feed
  * slice; what fails signature or does not open goes to the ledgers, what opens leaves them. Used by
  * the orphan re-fetch (4.3.6), the manifest check (4.3.9) and the ledger retry (3.8).
+ * An envelope that does not open has this device's vault key checked first, as on a page
+ * (refusedPage.ts): when the account's record names another key, nothing of the slice is booked
+ * and the fetch answers `KEY_MISMATCH_MET` (the caller's run stops, refused; these items are
+ * fetched again once this device holds the right key), so an item sealed under the account's key
+ * is never quarantined for this device's stale one.
  */
 export async function fetchItems(
-  deps: PullDeps,
+  deps: PullRun,
   refs: readonly ItemKey[],
   ledgers: Ledgers,
 ): Promise<{ ok: true; value: FetchedItems } | { ok: false; error: SyncError }> {
@@ -42,13 +48,22 @@ export async function fetchItems(
       };
     }
     const seen = new Set<string>();
+    const opened: [string, Exclude<OpenedItem, { kind: 'error' }>][] = [];
     for (const item of res.value.items) {
       const key = itemKey(item);
       seen.add(key);
-      const opened = await openPullItem(deps.keyring, deps.keys, item);
-      if (opened.kind === 'error') return { ok: false, error: opened.error };
-      bookOpened(ledgers, key, opened, deps.now(), deps.appVersion);
-      if (opened.kind === 'ok') out.ready.push(opened.record);
+      const one = await openPullItem(deps.keyring, deps.keys, item);
+      if (one.kind === 'error') return { ok: false, error: one.error };
+      opened.push([key, one]);
+    }
+    if (opened.some(([, o]) => o.kind === 'quarantine' && o.cause === 'envelope')) {
+      const key = await deps.keyCheck();
+      if (!key.ok) return key;
+      if (key.value === 'mismatch') return { ok: false, error: KEY_MISMATCH_MET };
+    }
+    for (const [key, one] of opened) {
+      bookOpened(ledgers, key, one, deps.now(), deps.appVersion);
+      if (one.kind === 'ok') out.ready.push(one.record);
       else out.unreadable.add(key);
     }
     for (const missing of res.value.blobMissing ?? []) {

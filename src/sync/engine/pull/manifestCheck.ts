@@ -5,7 +5,8 @@ import { type ItemKey, itemKey } from '../ports';
 import { applyFetched } from './applyFetched';
 import { fetchItems } from './fetchItems';
 import { loadLedgers, saveLedgers } from './ledgers';
-import type { PullDeps } from './pullDeps';
+import { type PullDeps, withKeyCheck } from './pullDeps';
+import { refusalOf } from './refusedPage';
 
 /** Epoch ms of the last completed manifest check: the throttle survives reloads (spec 4.3.9). */
 export const MANIFEST_CHECKED_AT = 'manifestCheckedAt';
@@ -30,6 +31,9 @@ export interface ManifestCheckResult {
  *   not stored);
  * - a live local row the service has no entry of at all (not even a tombstone) is queued again
  *   with its stored clock, when pushing is allowed (not parked).
+ * A fetch that meets a vault key mismatch (fetchItems.ts) books nothing and does not complete the
+ * check: it stops with `VAULT_KEY_MISMATCH` (the page at `LAST_CURSOR` refused, refusedPage.ts),
+ * and runs again on the next cycle, so those items arrive once this device holds the right key.
  */
 export async function manifestCheck(
   deps: PullDeps,
@@ -68,11 +72,12 @@ export async function manifestCheck(
     missing.push(ref);
   }
   if (missing.length > 0) {
-    const got = await fetchItems(deps, missing, ledgers);
-    if (!got.ok) return { ...result, error: got.error };
+    const run = withKeyCheck(deps);
+    const got = await fetchItems(run, missing, ledgers);
+    if (!got.ok) return { ...result, error: await refusalOf(deps, got.error) };
     result.fetched = got.value.ready.length;
-    const applied = await applyFetched(deps, got.value.ready, ledgers);
-    if (!applied.ok) return { ...result, error: applied.error };
+    const applied = await applyFetched(run, got.value.ready, ledgers);
+    if (!applied.ok) return { ...result, error: await refusalOf(deps, applied.error) };
     result.changed.push(...applied.changed);
     await saveLedgers(deps.state, ledgers);
   }

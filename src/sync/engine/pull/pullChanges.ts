@@ -12,18 +12,17 @@ import { type Ledgers, loadLedgers, saveLedgers } from './ledgers';
 import { mergeBaseline } from './mergeBaseline';
 import { openBodyUpdate } from './openBodyUpdate';
 import { openPullItem } from './openPullItem';
-import type { PullDeps } from './pullDeps';
+import { type PullDeps, type PullRun, withKeyCheck } from './pullDeps';
 import { purgedDeletes } from './purgedTombstones';
 import {
   judgePage,
+  KEY_MISMATCH_MET,
   type PageTally,
   REFUSED_PAGE,
   type RefusedPage,
-  refusePage,
-  VAULT_KEY_MISMATCH,
+  refusalOf,
 } from './refusedPage';
 import { retryLedgered } from './retryLedgered';
-import { createVaultKeyCheck } from './vaultKeyCheck';
 
 export { LAST_CURSOR } from './cursorRepair';
 export { CORRUPT_ITEMS, DECLINED_SYNC_REFS, QUARANTINE, SCHEMA_INVALID_ITEMS } from './ledgers';
@@ -42,8 +41,6 @@ export type PullRunResult =
 interface RunContext {
   ledgers: Ledgers;
   fromZero: boolean;
-  /** this device's vault key against the account's record, asked at most once a run */
-  keyCheck: ReturnType<typeof createVaultKeyCheck>;
   /** the page refused last (refusedPage.ts), until the cursor moves */
   refused: RefusedPage | undefined;
 }
@@ -59,14 +56,15 @@ interface RunContext {
  * this device's vault key is not the account's (refusedPage.ts). Once the
  * feed is exhausted, the ledgered items that are due are fetched again by id (retryLedgered.ts).
  */
-export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
+export async function pullChanges(pullDeps: PullDeps): Promise<PullRunResult> {
+  // this device's vault key against the account's record: asked at most once a run
+  const deps = withKeyCheck(pullDeps);
   let cursor = await repairCursor(deps.state);
   const changed: ItemKey[] = [];
   const ledgers = await loadLedgers(deps.state);
   const run: RunContext = {
     ledgers,
     fromZero: cursor === 0,
-    keyCheck: createVaultKeyCheck(deps),
     refused: await deps.state.get<RefusedPage>(REFUSED_PAGE),
   };
   const stop = (error: SyncError): PullRunResult => ({ kind: 'stopped', error, changed });
@@ -87,9 +85,13 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
     const slices: ItemRef[][] = [];
     for (let i = 0; i < live.length; i += PULL_SLICE_IDS) slices.push(live.slice(i, i + PULL_SLICE_IDS));
     const applied = await pullSlices(deps, slices, run, changed);
-    if (!applied.ok) return stop(await refusedOr(deps, run, cursor, applied.error));
+    if (!applied.ok) return stop(await refusalOf(deps, applied.error, { cursor, prior: run.refused }));
     // before the page's bodies: a refused page merges nothing of them either
-    const refused = await judgePage(deps, run.keyCheck, { cursor, tally: applied.tally, prior: run.refused });
+    const refused = await judgePage(deps, deps.keyCheck, {
+      cursor,
+      tally: applied.tally,
+      prior: run.refused,
+    });
     if (refused) return stop(refused);
     // the refused page was read again and passed (applied, or released by the bound)
     if (run.refused && cursor >= run.refused.cursor) {
@@ -106,23 +108,14 @@ export async function pullChanges(deps: PullDeps): Promise<PullRunResult> {
   }
   if (!deps.stopped()) {
     await repairDone(deps.state);
+    // a mismatch met by the retry's fetch books nothing: the entries wait for the right key
     const retried = await retryLedgered(deps, ledgers);
-    if (!retried.ok) return stop(retried.error);
+    if (!retried.ok) return stop(await refusalOf(deps, retried.error, { cursor, prior: run.refused }));
     changed.push(...retried.changed);
     await saveLedgers(deps.state, ledgers);
   }
   return { kind: 'done', changed, cursor, fromZero: run.fromZero };
 }
-
-/** A slice's mismatch (the marker `applySlice` answers) counted as a refusal of the page. */
-async function refusedOr(deps: PullDeps, run: RunContext, cursor: number, error: SyncError) {
-  return error === KEY_MISMATCH ? refusePage(deps, run.refused, cursor, 'vault_key_mismatch') : error;
-}
-const KEY_MISMATCH: SyncError = {
-  code: VAULT_KEY_MISMATCH,
-  message: 'a slice met a key mismatch',
-  status: 0,
-};
 
 /** Slice requests in flight at once (spec 4.3.2, `PULL_SLICE_FETCH_WINDOW`). */
 export const PULL_SLICE_FETCH_WINDOW = 2;
@@ -134,7 +127,7 @@ export const PULL_SLICE_FETCH_WINDOW = 2;
  * Answers what the page's items gave, for the refusal's verdict (refusedPage.ts).
  */
 async function pullSlices(
-  deps: PullDeps,
+  deps: PullRun,
   slices: ItemRef[][],
   run: RunContext,
   changed: ItemKey[],
@@ -177,10 +170,10 @@ function fetchSlice(deps: PullDeps, slice: ItemRef[]): Promise<SyncResult<PullRe
  * One slice: verified and opened; applicable purged tombstones (4.3.7) become deletes; applied in
  * one transaction with orphans held (4.3.6), whose parents are then re-fetched by id. An envelope
  * that does not open has this device's vault key checked first: a key the account's record does
- * not name refuses the page before this slice commits anything (`KEY_MISMATCH`).
+ * not name refuses the page before this slice commits anything (`KEY_MISMATCH_MET`; its orphans' parents, fetched by id, follow the same rule).
  */
 async function applySlice(
-  deps: PullDeps,
+  deps: PullRun,
   asked: ItemRef[],
   response: PullResponse,
   run: RunContext,
@@ -206,9 +199,9 @@ async function applySlice(
     if (opened.kind === 'quarantine' && opened.cause === 'envelope') sealedElsewhere = true;
   }
   if (sealedElsewhere) {
-    const key = await run.keyCheck();
+    const key = await deps.keyCheck();
     if (!key.ok) return key;
-    if (key.value === 'mismatch') return { ok: false, error: KEY_MISMATCH };
+    if (key.value === 'mismatch') return { ok: false, error: KEY_MISMATCH_MET };
   }
   for (const missing of response.blobMissing ?? []) {
     bookBlobMissing(ledgers, itemKey(missing), deps.now(), deps.appVersion);

@@ -4,6 +4,7 @@ import type { BodyPort, RecordPort, StatePort } from '../ports';
 import type { KeyDirectory } from './keyDirectory';
 import type { SessionRevisions } from './mergeBaseline';
 import type { OwnPushes } from './ownPushes';
+import { type AskVaultKey, createVaultKeyCheck } from './vaultKeyCheck';
 
 export interface PullDeps {
   call: SyncCall;
@@ -22,4 +23,17 @@ export interface PullDeps {
   stopped: () => boolean;
   /** this device's own pushed versions: their feed listings are not fetched back (ownPushes.ts) */
   own?: Pick<OwnPushes, 'isOwn'> | undefined;
+  /**
+   * the cycle's vault key check (vaultKeyCheck.ts), shared by its pull, manifest check and first
+   * push so it asks the service at most once a cycle; absent: one per pull run or manifest check
+   */
+  keyCheck?: AskVaultKey | undefined;
+}
+
+/** A pull run's deps: its vault key check is set (asked at most once, when something fails to open). */
+export type PullRun = PullDeps & { keyCheck: AskVaultKey };
+
+export function withKeyCheck(deps: PullDeps): PullRun {
+  const { keyCheck } = deps;
+  return keyCheck ? { ...deps, keyCheck } : { ...deps, keyCheck: createVaultKeyCheck(deps) };
 }

@@ -1,5 +1,6 @@
 import type { SyncError, SyncResult } from '../http/syncError';
 import type { StatePort } from '../ports';
+import { LAST_CURSOR } from './cursorRepair';
 import type { VaultKeyCheck } from './vaultKeyCheck';
 
 /**
@@ -20,7 +21,9 @@ import type { VaultKeyCheck } from './vaultKeyCheck';
  *   page's items one by one and moves on.
  * Persisted (`refusedPage` in syncState) so the bound survives reloads, and so the engine seals
  * nothing under a key found stale (it pushes nothing while the reason is `vault_key_mismatch`);
- * cleared once the page is read again and passes.
+ * cleared once the page is read again and passes. A mismatch met outside a page (a fetch by id,
+ * the engine's first push) is booked the same way, as a refusal of the page at `LAST_CURSOR`
+ * (`refusalOf`).
  */
 export const REFUSED_PAGE = 'refusedPage';
 export const REFUSED_PAGE_ATTEMPTS = 3;
@@ -47,6 +50,35 @@ export interface RefusedPage {
  */
 export async function keyFoundStale(state: StatePort): Promise<boolean> {
   return (await state.get<RefusedPage>(REFUSED_PAGE))?.reason === 'vault_key_mismatch';
+}
+
+/**
+ * The marker a fetch meets when something it received did not open and the account's vault key
+ * record names another key than this device's: nothing of that fetch is booked, and the run stops
+ * with the refusal `refusalOf` books.
+ */
+export const KEY_MISMATCH_MET: SyncError = {
+  code: VAULT_KEY_MISMATCH,
+  message: 'a fetch met a vault key mismatch',
+  status: 0,
+};
+
+/**
+ * The error a run stops with: `error` itself, unless it is `KEY_MISMATCH_MET`, which is counted
+ * as a refusal (reason `vault_key_mismatch`) of the page at `at.cursor`, or, when `at` is absent
+ * (outside the pull's run: the manifest check, the engine's first push), of the page at
+ * `LAST_CURSOR`. The engine then seals nothing until a page read from there passes under a key
+ * the account names.
+ */
+export async function refusalOf(
+  deps: RefusalDeps,
+  error: SyncError,
+  at?: { cursor: number; prior: RefusedPage | undefined },
+): Promise<SyncError> {
+  if (error !== KEY_MISMATCH_MET) return error;
+  const cursor = at ? at.cursor : ((await deps.state.get<number>(LAST_CURSOR)) ?? 0);
+  const prior = at ? at.prior : await deps.state.get<RefusedPage>(REFUSED_PAGE);
+  return refusePage(deps, prior, cursor, 'vault_key_mismatch');
 }
 
 /** What the service returned on one page: items it sent, and those failing signature or envelope. */

@@ -4,7 +4,7 @@ import { corruptDue } from './corruptItems';
 import { fetchItems } from './fetchItems';
 import { bookApplied } from './ledgerOutcome';
 import type { Ledgers } from './ledgers';
-import type { PullDeps } from './pullDeps';
+import type { PullRun } from './pullDeps';
 
 /** Rounds of parent re-fetch (a subtask's parent task may itself miss its project). */
 const MAX_ROUNDS = 3;
@@ -20,7 +20,7 @@ const MAX_ROUNDS = 3;
  * kept too. Answers the rows that changed.
  */
 export async function resolveOrphans(
-  deps: PullDeps,
+  deps: PullRun,
   held: HeldItem[],
   ledgers: Ledgers,
 ): Promise<{ ok: true; changed: ItemKey[] } | { ok: false; error: SyncError }> {

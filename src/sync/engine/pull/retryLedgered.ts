@@ -6,7 +6,7 @@ import { corruptDue } from './corruptItems';
 import { fetchItems } from './fetchItems';
 import { BLOB_MISSING } from './ledgerOutcome';
 import type { LedgerEntry, Ledgers } from './ledgers';
-import type { PullDeps } from './pullDeps';
+import type { PullRun } from './pullDeps';
 import { quarantineExpired } from './quarantineLedger';
 
 /** A `blobMissing` entry is fetched again after an hour (spec 3.8). */
@@ -41,7 +41,7 @@ export function schemaInvalidDue(entry: LedgerEntry, appVersion: string, now: nu
  * is forgotten (bodies are re-read by the CRDT sweep, not by id). Answers the rows that changed.
  */
 export async function retryLedgered(
-  deps: PullDeps,
+  deps: PullRun,
   ledgers: Ledgers,
 ): Promise<{ ok: true; changed: ItemKey[] } | { ok: false; error: SyncError }> {
   const now = deps.now();

@@ -11,12 +11,16 @@ import type { SyncCall } from '../http/syncHttp';
  */
 export type VaultKeyCheck = 'match' | 'mismatch' | 'unknown';
 
+/** Asks (once) whether this device's vault key is the account's. */
+export type AskVaultKey = () => Promise<SyncResult<VaultKeyCheck>>;
+
 /**
- * The check for one pull run: `GET /auth/key-verifier` at most once, and only when something the
- * run received failed to open (a run that opens everything never asks). A failed request is the
- * page's failure: the caller stops before the cursor moves, as for a key-directory failure.
+ * The check for one pull run (or one engine cycle): `GET /auth/key-verifier` at most once, and only
+ * when something the run received failed to open (a run that opens everything never asks), or
+ * before an engine's first push (push/firstPushKeyCheck.ts). A failed request is the page's
+ * failure: the caller stops before the cursor moves, as for a key-directory failure.
  */
-export function createVaultKeyCheck(deps: { call: SyncCall; keyring: VaultKeyring }) {
+export function createVaultKeyCheck(deps: { call: SyncCall; keyring: VaultKeyring }): AskVaultKey {
   let answer: Promise<SyncResult<VaultKeyCheck>> | null = null;
   return (): Promise<SyncResult<VaultKeyCheck>> => {
     answer ??= check(deps);
