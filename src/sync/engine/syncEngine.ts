@@ -9,13 +9,15 @@ import { manifestCheck } from './pull/manifestCheck';
 import { createOwnPushes } from './pull/ownPushes';
 import { createPeriodicSweep } from './pull/periodicSweep';
 import { CORRUPT_ITEMS, pullChanges, QUARANTINE } from './pull/pullChanges';
-import { keyFoundStale } from './pull/refusedPage';
+import { KEY_MISMATCH_MET, keyFoundStale, refusalOf } from './pull/refusedPage';
 import type { SessionRevisions } from './pull/sweepBodies';
+import { createVaultKeyCheck } from './pull/vaultKeyCheck';
 import { BatchSize } from './push/batchSize';
 import { createBodyWindows } from './push/bodyWindows';
 import { writesAllowed } from './push/clientPolicy';
 import { compactBodies } from './push/compactBodies';
 import { createDeadLetterProbe, DEAD_LETTER_PURGE_MIN, retentionCutoff } from './push/deadLetters';
+import { createFirstPushKeyCheck } from './push/firstPushKeyCheck';
 import { pushBodies } from './push/pushBodies';
 import { pushRecords } from './push/pushRecords';
 import { createSnapshotSchedule, type SnapshotDelays } from './push/snapshotSchedule';
@@ -84,6 +86,7 @@ export function createSyncEngine(deps: EngineDeps) {
   const windows = createBodyWindows({ now: deps.now, timers: deps.timers, flush: () => void run() });
   const rate = createRateHold({ now: deps.now, timers: deps.timers, fire: () => void run() });
   const telemetry = createEngineTelemetry({ ...deps, deviceId: deps.signer.deviceId });
+  const firstPush = createFirstPushKeyCheck(deps.outbox);
   let stopped = true;
   let running: Promise<void> | null = null;
   let again = false;
@@ -157,6 +160,15 @@ export function createSyncEngine(deps: EngineDeps) {
     let bodyTooLarge: SyncError | null = null;
     await publish(undefined, false);
     const keys = createKeyDirectory(deps.call);
+    // this device's vault key against the account's record: asked at most once a cycle, by the
+    // first push's check or by the pull when something does not open
+    const keyCheck = createVaultKeyCheck(deps);
+    // the account's record names another key: nothing is sealed in this cycle (firstPushKeyCheck.ts)
+    let keyStale = false;
+    const sealable = async () => {
+      keyStale = !(await firstPush(keyCheck));
+      return !keyStale;
+    };
     const pushQueued = () =>
       link.busy(() =>
         pushRecords({
@@ -171,7 +183,7 @@ export function createSyncEngine(deps: EngineDeps) {
     if (parked && (await writesAllowed(deps.call, deps.keyring.vaultId))) parked = false;
     // a vault key a pull found stale seals nothing: the pull still runs, and the push after it
     // (below) sends the queue once the held page passes under a key the account names
-    if (!parked && !(await keyFoundStale(deps.state))) {
+    if (!parked && !(await keyFoundStale(deps.state)) && (await sealable())) {
       // orphan repair (4.2.6): once per start, before the first push of the run
       if (!repaired) {
         await deps.records.repairOrphans();
@@ -201,6 +213,7 @@ export function createSyncEngine(deps: EngineDeps) {
       call: measured.pullCall(pullCall),
       records: measured.pullRecords(link.pullRecords(deps.records)),
       keys,
+      keyCheck,
       session,
       types: feedTypes,
       stopped: isStopped,
@@ -221,7 +234,7 @@ export function createSyncEngine(deps: EngineDeps) {
     // after a completed pull only: a fresh device's first pull counts as the first pass (4.3.10)
     const swept = await periodic.step({ ...deps, keys, session }, pulled);
     if (swept) return fail(swept);
-    const due = parked ? [] : schedule.takeDue();
+    const due = parked || keyStale ? [] : schedule.takeDue();
     if (due.length > 0) {
       const compacted = await link.busy(() =>
         compactBodies({ ...deps, keys, routes, session, schedule, stopped: isStopped }, due),
@@ -229,10 +242,14 @@ export function createSyncEngine(deps: EngineDeps) {
       if (compacted) return fail(compacted);
     }
     // merges that kept local changes were queued by the pull: send them in this cycle
-    if (!parked && (await deps.outbox.counts()).queued > 0) {
-      const again = await pushQueued();
-      if (again.kind === 'stopped') return fail(again.error);
+    if (!parked && !keyStale && (await deps.outbox.counts()).queued > 0) {
+      // this engine's first push may be this one (the pull passed a page held for a stale key)
+      const again = (await sealable()) ? await pushQueued() : null;
+      if (again?.kind === 'stopped') return fail(again.error);
     }
+    // the key is stale though the pull met nothing sealed under another key: held as a refusal,
+    // so the status asks for the key and nothing is sealed until a page passes under the right one
+    if (keyStale) return fail(await refusalOf(deps, KEY_MISMATCH_MET));
     await publish(bodyTooLarge ? errorOf(bodyTooLarge) : null, true);
   }
 
