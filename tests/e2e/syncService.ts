@@ -7,6 +7,8 @@ import { expect } from '@playwright/test';
 const SERVICE = `http://127.0.0.1:${Number(process.env.E2E_SYNC_PORT ?? 8787)}`;
 
 export interface ServiceDevice {
+  /** the device id the service registered it under */
+  deviceId: string;
   /** one authenticated call; JSON in and out */
   call(
     method: string,
@@ -16,12 +18,21 @@ export interface ServiceDevice {
   ): Promise<{ status: number; body: unknown }>;
 }
 
-export async function serviceDevice(email: string): Promise<ServiceDevice> {
+/** The raw public half of a new Ed25519 key pair. */
+async function freshPublicKey(): Promise<Uint8Array> {
   const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
     'sign',
     'verify',
   ])) as CryptoKeyPair;
-  const publicKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64');
+  return new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+}
+
+/**
+ * Signs in to `email` as a new device, registered under `signingKey` (the raw Ed25519 public key
+ * of a key the caller signs with; a fresh one nothing signs with when absent).
+ */
+export async function serviceDevice(email: string, signingKey?: Uint8Array): Promise<ServiceDevice> {
+  const publicKey = Buffer.from(signingKey ?? (await freshPublicKey())).toString('base64');
   const raw = async (method: string, path: string, body?: unknown, token?: string, vaultId?: string) => {
     const headers: Record<string, string> = { 'x-svc-client': 'web/0.1.0' };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -44,8 +55,8 @@ export async function serviceDevice(email: string): Promise<ServiceDevice> {
     device: { name: 'test helper', platform: 'web', publicKey },
   });
   expect(signedIn.status).toBe(200);
-  const token = (signedIn.body as { accessToken: string }).accessToken;
-  return { call: (method, path, body, vaultId) => raw(method, path, body, token, vaultId) };
+  const { accessToken: token, deviceId } = signedIn.body as { accessToken: string; deviceId: string };
+  return { deviceId, call: (method, path, body, vaultId) => raw(method, path, body, token, vaultId) };
 }
 
 /** Puts the account on `plan` with `status` (the development stand-in for the billing provider). */

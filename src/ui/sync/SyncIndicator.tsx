@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import { ERROR_TEXT, indicatorText } from './syncMessages';
+import { ERROR_TEXT, indicatorWords } from './syncMessages';
 import { connectSync, syncState } from './syncSource';
 import './sync.css';
 
@@ -16,11 +16,7 @@ export function SyncIndicator(props: { client: Parameters<typeof connectSync>[0]
           title={s().status.error ? ERROR_TEXT[s().status.error!.category] : undefined}
           role="status"
         >
-          {s().revoked
-            ? 'Sync stopped: device revoked'
-            : s().setup === 'ready'
-              ? indicatorText(s().status)
-              : 'Sync off'}
+          {indicatorWords(s())}
         </span>
       )}
     </Show>

@@ -81,6 +81,17 @@ export function keyNeededText(s: SyncStatus): string | null {
   return s.error?.category === 'vault_key_mismatch' ? ERROR_TEXT.vault_key_mismatch : null;
 }
 
+/**
+ * The app bar indicator's words for the whole sync state. A device asked for its vault key again
+ * (its key went stale, `needs_key` with the `vault_key_mismatch` status) says so, not "Sync off":
+ * sync is stopped for a reason the user can fix, and the engine keeps trying.
+ */
+export function indicatorWords(s: { revoked: boolean; setup: string; status: SyncStatus }): string {
+  if (s.revoked) return 'Sync stopped: device revoked';
+  if (s.setup === 'ready') return indicatorText(s.status);
+  return keyNeededText(s.status) ? ERROR_WORDS.vault_key_mismatch : 'Sync off';
+}
+
 /** Why sync is held after sign-in (spec 3.5), in the user's words. */
 export const HOLD_TEXT = {
   foreign:

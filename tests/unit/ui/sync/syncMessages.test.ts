@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { phaseOf, type SyncStatus } from '../../../../src/sync/engine/syncStatus';
-import { ERROR_TEXT, indicatorText, keyNeededText } from '../../../../src/ui/sync/syncMessages';
+import {
+  ERROR_TEXT,
+  indicatorText,
+  indicatorWords,
+  keyNeededText,
+} from '../../../../src/ui/sync/syncMessages';
 
 type Category = keyof typeof ERROR_TEXT;
 const CATEGORIES = Object.keys(ERROR_TEXT) as Category[];
@@ -73,6 +78,31 @@ describe('sync messages (issue 7 part 8)', () => {
       error: { category: 'offline', code: 'NETWORK_OFFLINE', message: 'm' },
     });
     expect(keyNeededText(other)).toBeNull();
+  });
+
+  it('says the vault key is needed in the app bar, not "Sync off", on a device asked for it again', () => {
+    const stale = status({
+      phase: 'error',
+      error: { category: 'vault_key_mismatch', code: 'VAULT_KEY_MISMATCH', message: 'm' },
+    });
+    expect(indicatorWords({ revoked: false, setup: 'needs_key', status: stale })).toBe(
+      'Sync stopped: vault key needed',
+    );
+    // also while the engine retries under the stale key (a cycle running, the error kept)
+    expect(
+      indicatorWords({ revoked: false, setup: 'needs_key', status: { ...stale, phase: 'syncing' } }),
+    ).toBe('Sync stopped: vault key needed');
+    // a new device that never had the key, a signed-out one and a revoked one say what they did
+    expect(indicatorWords({ revoked: false, setup: 'needs_key', status: status({ phase: 'off' }) })).toBe(
+      'Sync off',
+    );
+    expect(indicatorWords({ revoked: false, setup: 'signed_out', status: status({ phase: 'off' }) })).toBe(
+      'Sync off',
+    );
+    expect(indicatorWords({ revoked: true, setup: 'ready', status: stale })).toBe(
+      'Sync stopped: device revoked',
+    );
+    expect(indicatorWords({ revoked: false, setup: 'ready', status: status({}) })).toBe('Synced');
   });
 
   it('counts what is left in the pending words', () => {
