@@ -24,7 +24,7 @@ import { createSnapshotSchedule, type SnapshotDelays } from './push/snapshotSche
 import { createRateHold } from './rateHold';
 import type { ItemsFrame } from './socket/socketItemsApplier';
 import { createSocketLink } from './socket/socketLink';
-import { phaseOf, type SyncStatus } from './syncStatus';
+import { phaseOf, STATUS_OFF, type SyncStatus } from './syncStatus';
 import { createEngineTelemetry } from './telemetry/engineTelemetry';
 import type { SyncTelemetry } from './telemetry/syncTelemetry';
 
@@ -98,15 +98,7 @@ export function createSyncEngine(deps: EngineDeps) {
   let repaired = false;
   // the cursor the last completed pull reached (in memory: after a restart every wake pulls)
   let pulledThrough = -1;
-  let status: SyncStatus = {
-    phase: 'off',
-    queued: 0,
-    deadLetters: 0,
-    quarantined: 0,
-    corrupt: 0,
-    error: null,
-    lastSyncedAt: null,
-  };
+  let status: SyncStatus = STATUS_OFF;
   const feedTypes = [...deps.types, NOTE_BODY_TOKEN, PURGED_TOMBSTONES_TOKEN];
   // a fresh device's first pull runs under a bootstrap session (elevated pull buckets)
   const bootstrap = createBootstrapSession({ call: deps.call, vaultId: deps.keyring.vaultId, now: deps.now });

@@ -23,6 +23,17 @@ export interface SyncStatus {
   lastSyncedAt: number | null;
 }
 
+/** Before any run: nothing known, nothing synced. */
+export const STATUS_OFF: SyncStatus = Object.freeze({
+  phase: 'off',
+  queued: 0,
+  deadLetters: 0,
+  quarantined: 0,
+  corrupt: 0,
+  error: null,
+  lastSyncedAt: null,
+});
+
 export function phaseOf(s: Omit<SyncStatus, 'phase'>, running: boolean, parked: boolean): SyncPhase {
   if (parked) return 'parked';
   if (running) return 'syncing';

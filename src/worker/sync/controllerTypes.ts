@@ -1,0 +1,60 @@
+import type { BindingHold } from '../../sync/engine/binding/bindingFlow';
+import type { BodyPort } from '../../sync/engine/ports';
+import type { SnapshotDelays } from '../../sync/engine/push/snapshotSchedule';
+import type { SocketLike } from '../../sync/engine/socket/syncSocket';
+import type { Timers } from '../../sync/engine/syncEngine';
+import type { SyncStatus } from '../../sync/engine/syncStatus';
+import type { VaultDb } from '../db/schema';
+
+/** The shapes of the sync controller (syncController.ts): what it needs, and what the UI sees. */
+
+export interface SyncControllerDeps {
+  db: VaultDb;
+  /** this install's device id (the one its clocks name): the binding's foreign-clock fact */
+  installDeviceId: string;
+  vaultName: string;
+  now: () => number;
+  fetch: typeof fetch;
+  subtle: SubtleCrypto | undefined;
+  randomUUID: () => string;
+  timers: Timers;
+  /** the service URL when none was set at runtime (VITE_SYNC_URL) */
+  defaultServiceUrl: string;
+  /** this build's version (syncTypes APP_VERSION; tests open a device as another build) */
+  appVersion: string;
+  /** note bodies: remote merges through the editor's store, and what the service holds of each */
+  bodies: BodyPort;
+  onApplied: (changes: { type: string; id: string; table: string; op: 'put' | 'delete' }[]) => void;
+  /** opens a WebSocket (browser); absent: no socket, pulls run on pushes and the 60 s tick */
+  openSocket?: (url: string, protocols: string[]) => SocketLike;
+  /** the snapshot schedule's delays; absent: the spec's (tests shorten them) */
+  snapshotDelays?: SnapshotDelays;
+  /** runs `fn` while this tab leads sync for the vault (a Web Lock); resolves when leadership ends */
+  whileLeader: (fn: () => Promise<void>) => void;
+  /** the diagnostics log changed (after commit): the change feed, so every tab's Settings refreshes */
+  announceDiagnostics?: (op: 'put' | 'delete', ids: string[]) => void;
+}
+
+/** What the UI sees of sync (vaultApi.sync.state). */
+export interface SyncState {
+  account: { email: string; userId: string; deviceId: string } | null;
+  /**
+   * signed_out → (a binding hold of spec 3.5: needs_decision, foreign, unknown) → needs_key
+   * (another device set up the vault key) → ready; `local`: the user kept this vault local for
+   * the account.
+   */
+  setup: 'signed_out' | BindingHold | 'local' | 'needs_key' | 'ready';
+  /** needs_decision only: the account has a vault to merge with */
+  mergeAvailable: boolean;
+  /** this device was revoked from another one: sync stopped (cleared by the next sign-in) */
+  revoked: boolean;
+  serviceUrl: string;
+  status: SyncStatus;
+}
+
+export type Answer<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+export type SetUpAnswer =
+  | { kind: 'created'; recoveryKey: string }
+  | { kind: 'needs_key' }
+  | { kind: 'ready' };

@@ -1,0 +1,180 @@
+import { deriveVaultKeyring, loadOrCreateDeviceKey } from '../../sync/crypto';
+import { createSession, type TokenStore } from '../../sync/engine/account/session';
+import { BINDING_HOLD, type Binding, type BindingHold } from '../../sync/engine/binding/bindingFlow';
+import type { SyncCall } from '../../sync/engine/http/syncHttp';
+import type { OutboxPort, StatePort } from '../../sync/engine/ports';
+import { createSyncSocket } from '../../sync/engine/socket/syncSocket';
+import { createSyncEngine, type SyncEngine } from '../../sync/engine/syncEngine';
+import { STATUS_OFF, type SyncStatus } from '../../sync/engine/syncStatus';
+import type { SyncTelemetry } from '../../sync/engine/telemetry/syncTelemetry';
+import { applyRecords } from './applyRecords';
+import type { SyncControllerDeps } from './controllerTypes';
+import { createLocalRecords } from './localRecords';
+import { readRecord } from './recordPayloads';
+import { BINDING, createDeviceKeyStore, SYNC_VAULT_ID, VAULT_KEY } from './syncStateStore';
+import { SYNC_RECORD_TYPES } from './syncTypes';
+
+/** Set by the controller when another device revoked this one; cleared by the next sign-in. */
+export const REVOKED = 'deviceRevoked';
+
+export interface EngineHostDeps {
+  controller: SyncControllerDeps;
+  state: StatePort;
+  outbox: OutboxPort;
+  telemetry: SyncTelemetry;
+  /** the signed-in session's tokens (the engine starts only with one; the socket uses them) */
+  tokens: TokenStore;
+  /** authenticated and anonymous calls to the vault's service */
+  http: () => Promise<{ anon: SyncCall; call: SyncCall }>;
+  serviceUrl: () => Promise<string>;
+  /** the state the UI sees changed */
+  notify: () => Promise<void>;
+}
+
+/**
+ * The engine's side of the sync controller: builds the engine over the vault's ports (records,
+ * bodies, outbox, state) once this vault is signed in, bound for sync to that account and holds
+ * its key; runs it (and its socket) only while this tab leads the vault; stops it when another
+ * device revokes this one; and replaces it when a new vault key is adopted (a key found stale,
+ * docs/sync-client.md "A refused page"). Its last status is what the UI sees.
+ */
+export function createEngineHost(deps: EngineHostDeps) {
+  const { db } = deps.controller;
+  const { state } = deps;
+  let engine: SyncEngine | null = null;
+  let lastStatus: SyncStatus = STATUS_OFF;
+  let stopLeading: () => void = () => {};
+  let revoking = false;
+
+  async function startIfReady(): Promise<void> {
+    if (engine) return;
+    const session = await deps.tokens.load();
+    const vaultKey = await state.get<Uint8Array>(VAULT_KEY);
+    const syncVaultId = await state.get<string>(SYNC_VAULT_ID);
+    if (!session || !vaultKey || !syncVaultId) return;
+    // checked before any sync service is built (spec 3.5): only a vault bound for sync to THIS account
+    const binding = await state.get<Binding>(BINDING);
+    const hold = await state.get<BindingHold | null>(BINDING_HOLD);
+    if (hold || binding?.mode !== 'sync' || binding.userId !== session.userId) return;
+    if ((await state.get<boolean>(REVOKED)) === true) return; // revoked: nothing more until a sign-in
+    const key = await loadOrCreateDeviceKey(createDeviceKeyStore(db), deps.controller.subtle);
+    if (!key.ok) return;
+    const c = deps.controller;
+    const { call, anon } = await deps.http();
+    const created = createSyncEngine({
+      call,
+      outbox: deps.outbox,
+      records: {
+        read: (type, id) => readRecord(db, type, id),
+        // ITEM_SYNCED (spec 6.2): told after the slice's transaction committed, changed rows only
+        apply: async (items, orphans) => {
+          const out = await applyRecords(db, items, c.now, c.installDeviceId, orphans);
+          if (out.changed.length > 0) c.onApplied(out.changed);
+          return out;
+        },
+        ...createLocalRecords(db, c.now, c.installDeviceId),
+      },
+      bodies: c.bodies,
+      state,
+      keyring: deriveVaultKeyring(vaultKey, syncVaultId),
+      signer: { key: key.key, deviceId: session.deviceId },
+      types: SYNC_RECORD_TYPES,
+      now: c.now,
+      appVersion: c.appVersion,
+      timers: c.timers,
+      snapshotDelays: c.snapshotDelays,
+      onStatus: (s) => {
+        // a replaced engine (adoptKey) may still report from the cycle it was in: not this vault's state
+        if (engine !== created) return;
+        lastStatus = s;
+        if (s.error?.code === 'DEVICE_REVOKED') void revoked();
+        deps.notify().catch((err: unknown) => {
+          // the vault closing under a last status report is expected; anything else is a bug
+          if ((err as { name?: string }).name !== 'DatabaseClosedError') console.error('sync status', err);
+        });
+      },
+      onApplied: () => {},
+      telemetry: deps.telemetry,
+    });
+    engine = created;
+    const open = c.openSocket;
+    const socket = open
+      ? createSyncSocket({
+          baseUrl: await deps.serviceUrl(),
+          vaultId: syncVaultId,
+          types: SYNC_RECORD_TYPES,
+          accessToken: () => createSession(deps.tokens, anon, c.now).accessToken(),
+          open,
+          timers: c.timers,
+          onWake: (cursor) => created.wake(cursor),
+          // items frames are applied directly (spec 6.1); the wake pull still runs for each
+          onItems: (frame) => void created.items(frame),
+          onConnection: (generation) => created.connection(generation),
+          onRevoked: () => void revoked(),
+        })
+      : null;
+    c.whileLeader(
+      () =>
+        new Promise<void>((release) => {
+          created.start();
+          socket?.start();
+          stopLeading = () => {
+            socket?.stop();
+            release();
+          };
+        }),
+    );
+  }
+
+  /** Stops the engine and gives up leading; `startIfReady` builds a new one. */
+  function stop(): void {
+    engine?.stop();
+    engine = null;
+    stopLeading();
+  }
+
+  /** Another device revoked this one: sync stops here, and the state says why (until a sign-in). */
+  async function revoked(): Promise<void> {
+    // stopping the engine reports its status again (with the same error): act once
+    if (revoking) return;
+    revoking = true;
+    stop();
+    await state.set(REVOKED, true);
+    await deps.notify();
+  }
+
+  return {
+    startIfReady,
+    stop,
+    /** the last status of the running engine (or of the last one, once stopped) */
+    status: () => lastStatus,
+    /** a sign-in: a later revocation is acted on again */
+    signedIn() {
+      revoking = false;
+    },
+    /** A new vault key (restored or linked): stored, and the engine restarted under it. */
+    async adoptKey(vaultId: string, vaultKey: Uint8Array): Promise<void> {
+      // a device whose key was stale runs an engine under it: the new key needs a new engine
+      if (engine) {
+        stop();
+        lastStatus = { ...lastStatus, error: null };
+      }
+      await state.set(VAULT_KEY, vaultKey);
+      await state.set(SYNC_VAULT_ID, vaultId);
+      await startIfReady();
+    },
+    requestPush: () => engine?.requestPush(),
+    foreground: () => engine?.foreground(),
+    bodyChanged: (docId: string) => engine?.bodyChanged(docId),
+    syncNow: async () => {
+      await engine?.syncNow();
+    },
+    /** the vault closing: the engine stops, leadership is released (the engine object stays) */
+    close() {
+      engine?.stop();
+      stopLeading();
+    },
+  };
+}
+
+export type EngineHost = ReturnType<typeof createEngineHost>;
