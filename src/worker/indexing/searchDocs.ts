@@ -1,4 +1,5 @@
 import type { FileTextRow } from '../db/extractTables';
+import { nativeDbOf } from '../db/nativeDb';
 import type { BodyRow } from '../db/notesTables';
 import { request } from '../db/rawIdb';
 import type { NoteRow, VaultDb } from '../db/schema';
@@ -72,7 +73,7 @@ export function createNoteTexts(db: VaultDb): TextSource {
         return out;
       }
       if (ids.length === 0) return out;
-      const native = (db.isOpen() ? db : await db.open()).backendDB();
+      const native = await nativeDbOf(db);
       const tx = native.transaction(['bodies', 'fileTexts'], 'readonly');
       const bodies = tx.objectStore('bodies');
       const files = tx.objectStore('fileTexts');

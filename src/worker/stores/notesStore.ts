@@ -1,4 +1,5 @@
 import { AppFailure, type Result } from '../../shared/result';
+import { nativeDbOf } from '../db/nativeDb';
 import type { FolderRow, NoteRow } from '../db/schema';
 import { checkFolderPath } from '../domain/notes/paths/folderPath';
 import { checkTitle } from '../domain/notes/paths/nameRules';
@@ -36,8 +37,9 @@ export function createNotesStore(deps: NotesDeps) {
   const { write, titleTaken, ensureFolders, relink } = kit;
   const attachments = createAttachments({ db, feed, links, now, newId });
 
-  /** The native database under Dexie: the list reads are shared with the worker's entry. */
-  const nativeDb = async () => (db.isOpen() ? db : await db.open()).backendDB();
+  /** The native database under Dexie (the list reads are shared with the worker's entry); never
+   *  opened again once the vault was closed (switched away or deleted). */
+  const nativeDb = async () => nativeDbOf(db);
 
   return {
     /** Files attached to markdown notes (attachments/<note_id>/<name>). */

@@ -48,14 +48,11 @@ describe('createNoteTexts (the snippet texts of the worker, on IndexedDB)', () =
     ]);
   });
 
-  it('reads after the database was closed (it is opened again first)', async () => {
+  it('on a database closed because its vault was switched away or deleted: refuses, never opens it again', async () => {
     const d = await vault();
     const texts = createNoteTexts(d);
     d.close();
-    const all = await texts.getTexts(['n2', 'f1'], ['markdown', 'pdf']);
-    expect([...all]).toEqual([
-      ['n2', { body: 'Second body', extra: [] }],
-      ['f1', { body: '', extra: ['Page one', 'Page two'] }],
-    ]);
+    await expect(texts.getTexts(['n2', 'f1'], ['markdown', 'pdf'])).rejects.toThrow(/closed/i);
+    expect(d.isOpen()).toBe(false);
   });
 });

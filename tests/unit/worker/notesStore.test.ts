@@ -176,4 +176,12 @@ describe('vault directory', () => {
     expect((await meta.vaults.get('work'))?.lastOpened).toBe(2);
     await meta.delete();
   });
+
+  it('a late list or folder read on a vault closed by a switch or delete refuses and never opens it again', async () => {
+    expect((await store.create({ title: 'Kept', markdown: 'x' })).ok).toBe(true);
+    db.close();
+    await expect(store.list({ offset: 0, limit: 10, sort: 'title' })).rejects.toThrow(/closed/i);
+    await expect(store.listFolders()).rejects.toThrow(/closed/i);
+    expect(db.isOpen()).toBe(false);
+  });
 });
