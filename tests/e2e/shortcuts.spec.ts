@@ -86,3 +86,36 @@ test('a shortcut changed in settings applies at once; reset brings the defaults 
   await expect(keys.getByRole('status')).toHaveText('Shortcuts reset to their defaults.');
   await expect(newNote).toHaveValue('Alt+N');
 });
+
+test('every planning section opens with Alt and its key, listed in the help; not while typing', async ({
+  page,
+}) => {
+  await openApp(page);
+  for (const [key, hash] of [
+    ['C', 'canvas'],
+    ['H', 'home'],
+    ['E', 'calendar'],
+    ['R', 'reminders'],
+    ['P', 'templates'],
+    ['F', 'filters'],
+    ['I', 'inbox'],
+    ['J', 'journal'],
+  ] as const) {
+    await page.keyboard.press(`Alt+${key}`);
+    await expect(page).toHaveURL(new RegExp(`#/${hash}`));
+  }
+  // Alt+T stays "create a task" (a keyboard setting takes it).
+  await page.keyboard.press('Alt+T');
+  await expect(page.getByRole('textbox', { name: 'New task for today' })).toBeFocused();
+  // While typing, Alt+letter is the text's (Option+E is an accent on a Mac): no section opens.
+  await page.getByRole('textbox', { name: 'New task for today' }).press('Alt+C');
+  await expect(page).toHaveURL(/#\/tasks\/today$/);
+
+  await page.getByRole('link', { name: 'Canvas' }).focus();
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByRole('row', { name: /Go to Canvas Alt\+C/ })).toBeVisible();
+  await expect(help.getByRole('row', { name: /Go to Filters Alt\+F/ })).toBeVisible();
+  await expect(help.getByRole('row', { name: /Go to Tasks/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+});

@@ -31,6 +31,7 @@ import { createStoragePersistence } from '../settings/createStoragePersistence';
 import { deviceFacts } from '../settings/reportDevice';
 import { createShortcuts } from '../shortcuts/createShortcuts';
 import { focusWhenShown } from '../shortcuts/focusWhenShown';
+import { sectionCombo } from '../shortcuts/sectionKeys';
 import { SyncIndicator } from '../sync/SyncIndicator';
 import { createTagLooks } from '../tags/createTagLooks';
 import { provideTagLooks } from '../tags/tagLooksContext';
@@ -122,22 +123,26 @@ export function App(props: AppProps) {
   );
   const list = createNoteList(client, folder, sort);
 
-  createShortcuts(settings, {
-    newNote: () => void newNote(),
-    newTask: () => {
-      route.go('tasks', 'today');
-      focusWhenShown('input[aria-label="New task for today"]');
+  createShortcuts(
+    settings,
+    {
+      newNote: () => void newNote(),
+      newTask: () => {
+        route.go('tasks', 'today');
+        focusWhenShown('input[aria-label="New task for today"]');
+      },
+      quickSearch: () => setShowSearch(true),
+      goToday: () => route.go('tasks', 'today'),
+      goInbox: () => route.go('inbox'),
+      goJournal: () => route.go('journal'),
+      goNotes: () => route.go(),
+      toggleSidebar: () =>
+        matchMedia('(max-width: 760px)').matches ? setShowFolders((v) => !v) : setSidebarHidden((v) => !v),
+      openSettings: () => setShowSettings(true),
+      showShortcuts: () => setShowHelp(true),
     },
-    quickSearch: () => setShowSearch(true),
-    goToday: () => route.go('tasks', 'today'),
-    goInbox: () => route.go('inbox'),
-    goJournal: () => route.go('journal'),
-    goNotes: () => route.go(),
-    toggleSidebar: () =>
-      matchMedia('(max-width: 760px)').matches ? setShowFolders((v) => !v) : setSidebarHidden((v) => !v),
-    openSettings: () => setShowSettings(true),
-    showShortcuts: () => setShowHelp(true),
-  });
+    { sections, open: (id) => route.go(id) },
+  );
 
   async function newNote() {
     const f = folder();
@@ -231,7 +236,12 @@ export function App(props: AppProps) {
             </a>
             <For each={sections()}>
               {(s) => (
-                <a href={`#/${s.id}`} aria-current={route.section() === s.id ? 'page' : undefined}>
+                <a
+                  href={`#/${s.id}`}
+                  aria-current={route.section() === s.id ? 'page' : undefined}
+                  aria-keyshortcuts={sectionCombo(s) ?? undefined}
+                  title={sectionCombo(s) ? `${s.label} (${sectionCombo(s)})` : undefined}
+                >
                   {s.label}
                 </a>
               )}
@@ -369,7 +379,7 @@ export function App(props: AppProps) {
         />
       </Show>
       <Show when={showHelp()}>
-        <ShortcutsHelp settings={settings} onClose={() => setShowHelp(false)} />
+        <ShortcutsHelp settings={settings} sections={sections()} onClose={() => setShowHelp(false)} />
       </Show>
       <UpdateToast prompt={updates} />
       <ReminderNotices client={client} />

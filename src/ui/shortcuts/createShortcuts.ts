@@ -1,7 +1,15 @@
 import { onCleanup } from 'solid-js';
 import type { KeyboardAction } from '../../worker/settings/groups/keyboardSettings';
+import type { Section } from '../app/section';
 import type { Settings } from '../settings/createSettings';
 import { comboOf, firesWhileTyping } from './keyCombo';
+import { sectionFor } from './sectionKeys';
+
+/** The sections shown in the navigation, each opened by Alt+its `shortcut` key. */
+export interface SectionNav {
+  sections: () => readonly Pick<Section, 'id' | 'label' | 'shortcut'>[];
+  open: (id: string) => void;
+}
 
 export const isMacPlatform = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
@@ -14,9 +22,15 @@ function isTyping(target: EventTarget | null): boolean {
 /**
  * The central keymap of the desktop: one keydown listener, the bindings read from the keyboard
  * settings at each press (so a change applies at once), an action per binding. A binding without
- * Mod or Alt never fires while the user types, and none fires while a dialog is open.
+ * Mod or Alt never fires while the user types, and none fires while a dialog is open. A section's
+ * Alt+key (`nav`) opens it when no binding takes that key, and never while the user types (on a
+ * Mac, Option+letter writes accents and symbols).
  */
-export function createShortcuts(settings: Settings, actions: Record<KeyboardAction, () => void>) {
+export function createShortcuts(
+  settings: Settings,
+  actions: Record<KeyboardAction, () => void>,
+  nav?: SectionNav,
+) {
   const isMac = isMacPlatform();
   const onKey = (e: KeyboardEvent) => {
     if (e.repeat || e.defaultPrevented) return;
@@ -26,7 +40,13 @@ export function createShortcuts(settings: Settings, actions: Record<KeyboardActi
     if (document.querySelector('dialog[open]')) return;
     const bindings = settings.value('keyboard');
     const action = (Object.keys(bindings) as KeyboardAction[]).find((a) => bindings[a] === combo);
-    if (action === undefined) return;
+    if (action === undefined) {
+      const section = nav && !isTyping(e.target) ? sectionFor(combo, nav.sections(), bindings) : null;
+      if (section === null || !nav) return;
+      e.preventDefault();
+      nav.open(section.id);
+      return;
+    }
     e.preventDefault();
     actions[action]();
   };
