@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appReady } from './appReady';
 import { newNote } from './editor';
+import { addTaggedTaskForToday } from './tasksPage';
 
 async function openApp(page: Page) {
   await page.goto('/');
@@ -72,6 +73,35 @@ test('tags: merge one tag into another, then delete it from every note', async (
     .getByRole('button', { name: 'Delete tag' })
     .click();
   await expect(page.getByText('No tags yet.')).toBeVisible();
+});
+
+// Issue 5 part 5: "rename, merge, delete and colour across notes and tasks". The merge above is
+// notes only; here a task carries the merged tag too.
+test('tags: a merge reaches the tasks carrying the tag', async ({ page }) => {
+  await openApp(page);
+  await newNote(page, 'Shopping', 'list #errand');
+  await page.goto('/#/tasks/today');
+  await addTaggedTaskForToday(page, 'Buy stamps', 'errand, post', '#errand#post');
+
+  await page.goto('/#/');
+  await showSidebar(page);
+  await page.getByText('Tags', { exact: true }).click();
+  await page
+    .getByRole('list', { name: 'Tags' })
+    .getByRole('button', { name: /^Tag errand/ })
+    .click();
+  const tagged = page.getByRole('region', { name: 'Notes tagged errand' });
+  await tagged.getByRole('button', { name: 'Merge tag…' }).click();
+  await tagged.getByRole('combobox', { name: 'Merge into tag' }).selectOption('post');
+  await tagged.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Notes tagged post' })).toBeVisible();
+
+  // The task had both: it keeps one, and the note's #errand became #post.
+  await page.goto('/#/tasks/today');
+  await expect(page.getByRole('list', { name: 'Tags of Buy stamps' })).toHaveText('#post');
+  await page.goto('/#/');
+  await page.getByRole('button', { name: 'Shopping' }).first().click();
+  await expect(page.getByRole('textbox', { name: 'Note body' })).toContainText('list #post');
 });
 
 // Lost edits: every write to the open note reads its properties and the definitions again; the

@@ -71,3 +71,37 @@ test('snooze moves a due reminder out of the notice; a reminder missed while clo
       .filter({ hasText: 'Call the bank' }),
   ).toBeVisible({ timeout: 20_000 });
 });
+
+// Issue 5 part 7: "due reminders raise a system notification when permitted". The reminder's
+// firing (the leader's scheduler, then the UI's createSystemNotifications) shows it through the
+// service worker registration; the in-app notice shows as well.
+test('with notifications permitted, a due reminder raises a system notification', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await openReminders(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  await addReminder(page, 'Take the bins out', 3);
+  const shown = () =>
+    sw.evaluate(async () => {
+      const scope = self as unknown as ServiceWorkerGlobalScope;
+      return (await scope.registration.getNotifications()).map((n) => ({
+        title: n.title,
+        tag: n.tag,
+        kind: (n.data as { kind?: string } | null)?.kind ?? null,
+      }));
+    });
+  await expect.poll(shown, { timeout: 20_000 }).toContainEqual({
+    title: 'Take the bins out',
+    tag: expect.stringMatching(/^reminder-/),
+    kind: 'cairn-notification',
+  });
+  await expect(
+    page
+      .getByRole('region', { name: 'Due reminders' })
+      .getByRole('alert')
+      .filter({ hasText: 'Take the bins out' }),
+  ).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appReady } from './appReady';
 import { replaceBody } from './editor';
+import { addTaggedTaskForToday } from './tasksPage';
 
 async function open(page: Page, hash = '') {
   await page.goto(`/${hash}`);
@@ -36,13 +37,7 @@ test('a tag gets a colour, an icon and a category, is reordered, and its chips s
   page,
 }) => {
   await open(page, '#/tasks/today');
-  await page.getByRole('textbox', { name: 'New task for today' }).fill('Buy bread');
-  await page.getByRole('button', { name: 'Add' }).click();
-  await page.getByRole('button', { name: 'Buy bread' }).click();
-  await page.getByRole('textbox', { name: 'Tags (comma separated)' }).fill('food');
-  await page.getByRole('button', { name: 'Save task' }).click();
-  await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page.getByRole('list', { name: 'Tags of Buy bread' })).toHaveText('#food');
+  await addTaggedTaskForToday(page, 'Buy bread', 'food', '#food');
 
   await open(page);
   await newNote(page, 'Groceries', 'Buy #food and #alpha');
