@@ -32,8 +32,14 @@ const note = (id: string) => ({
   modified: 1,
 });
 
-/** A push run against a scripted service: `answer` decides per request. */
-async function setup(answer: (items: PushItem[], db: VaultDb) => Promise<PushResponse> | PushResponse) {
+/**
+ * A push run against a scripted service: `answer` decides per request (a number: that whole-request
+ * HTTP failure status, e.g. the edge's empty 503); `batch` sizes the batches.
+ */
+async function setup(
+  answer: (items: PushItem[], db: VaultDb) => Promise<PushResponse | number> | PushResponse | number,
+  batch = new BatchSize(),
+) {
   const db = openVaultDb(`push-${++n}-${Date.now()}`);
   db.use(outboxMiddleware({ deviceId: 'devA', now: () => 1 }));
   await db.open();
@@ -42,7 +48,10 @@ async function setup(answer: (items: PushItem[], db: VaultDb) => Promise<PushRes
   const call = (async (_m: string, _p: string, o?: CallOptions) => {
     const items = (o?.body as { items: PushItem[] } | undefined)?.items ?? [];
     requests.push(items);
-    return { ok: true, value: await answer(items, db) };
+    const value = await answer(items, db);
+    if (typeof value === 'number')
+      return { ok: false, error: { code: 'SERVER_ERROR', message: `failed (${value})`, status: value } };
+    return { ok: true, value };
   }) as SyncCall;
   const run = async () =>
     pushRecords({
@@ -52,7 +61,7 @@ async function setup(answer: (items: PushItem[], db: VaultDb) => Promise<PushRes
       keyring: deriveVaultKeyring(generateVaultKey(), '0b6f0000-0000-4000-8000-000000000001'),
       signer: { key: await generateDeviceKey(undefined), deviceId: 'srv-dev' },
       types: ['note'],
-      batch: new BatchSize(),
+      batch,
       stopped: () => false,
     });
   return { db, run, requests };
@@ -156,6 +165,54 @@ describe('push outcomes (spec 3.2)', () => {
     const sent = requests[1]![0]!;
     expect(sent).toMatchObject({ id: 'a', deletedAt: 1, vectorClock: { devA: 2 } });
     expect(sent.deleteAttestation).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(await db.syncQueue.count()).toBe(0);
+  });
+
+  it('refuses only the item a per-item STORAGE_QUOTA_EXCEEDED names: the rest is acked and the run goes on (3.3.5)', async () => {
+    let full = true;
+    const { db, run, requests } = await setup((items) => {
+      const over = full ? items.filter((i) => i.id === 'big') : [];
+      return {
+        ...ok(
+          items,
+          over.map((i) => i.id),
+        ),
+        rejected: over.map((i) => ({
+          type: i.type,
+          id: i.id,
+          code: 'STORAGE_QUOTA_EXCEEDED' as const,
+          reason: 'over the plan quota',
+        })),
+      };
+    });
+    await db.notes.bulkAdd([note('a'), note('big'), note('c')]);
+    expect(await run()).toMatchObject({ kind: 'done', accepted: 2 });
+    expect(requests.map((r) => r.map((i) => i.id))).toEqual([['a', 'big', 'c']]);
+    expect((await db.syncQueue.toArray()).map((r) => [r.id, r.attempts, r.state])).toEqual([
+      ['big', 1, 'queued'],
+    ]);
+    // room again (a delete freed storage): the next run sends it
+    full = false;
+    expect(await run()).toMatchObject({ kind: 'done', accepted: 1 });
+    expect(await db.syncQueue.count()).toBe(0);
+  });
+
+  it('halves the batch on a whole-request 5xx (the edge’s empty 503), charging nothing, and sends every row (3.3)', async () => {
+    const batch = new BatchSize(4);
+    const charged: number[] = [];
+    const { db, run, requests } = await setup(async (items, d) => {
+      if (items.length > 2) return 503;
+      for (const row of await d.syncQueue.toArray()) charged.push(row.attempts);
+      return ok(items);
+    }, batch);
+    await db.notes.bulkAdd(['a', 'b', 'c', 'd', 'e'].map(note));
+    expect(await run()).toMatchObject({ kind: 'done', accepted: 5 });
+    // 'e' went beside the refused batch (two in flight); a to d again, two by two
+    expect(requests.map((r) => r.length)).toEqual([4, 1, 2, 2]);
+    expect(requests.slice(2).flatMap((r) => r.map((i) => i.id))).toEqual(['a', 'b', 'c', 'd']);
+    expect(batch.current).toBe(2);
+    expect(charged.length).toBeGreaterThan(0);
+    expect(charged.every((a) => a === 0)).toBe(true); // the 503 charged no attempt
     expect(await db.syncQueue.count()).toBe(0);
   });
 });
