@@ -7,13 +7,22 @@ async function openReminders(page: Page) {
   await expect(page.getByRole('form', { name: 'New reminder' })).toBeVisible();
 }
 
-/** Adds a reminder due `seconds` from now (local time, to the second, as the form takes it). */
-async function addReminder(page: Page, title: string, seconds: number) {
-  const when = await page.evaluate((s) => {
+/** The local date-time `seconds` from now, to the second, as the form's When field takes it. */
+function localWhen(page: Page, seconds: number) {
+  return page.evaluate((s) => {
     const d = new Date(Date.now() + s * 1000);
     const p = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
   }, seconds);
+}
+
+/** The in-app notice of a due reminder. */
+const dueNotice = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Due reminders' }).getByRole('alert').filter({ hasText: title });
+
+/** Adds a reminder due `seconds` from now (local time, to the second, as the form takes it). */
+async function addReminder(page: Page, title: string, seconds: number) {
+  const when = await localWhen(page, seconds);
   await page.getByRole('textbox', { name: 'Remind me of' }).fill(title);
   await page.getByLabel('When').fill(when);
   await page.getByRole('button', { name: 'Add reminder' }).click();
@@ -26,7 +35,7 @@ test('a reminder due in a few seconds shows the in-app notice; dismiss clears it
   await openReminders(page);
   await addReminder(page, 'Stretch your legs', 4);
   const notices = page.getByRole('region', { name: 'Due reminders' });
-  await expect(notices.getByRole('alert').filter({ hasText: 'Stretch your legs' })).toBeVisible({
+  await expect(dueNotice(page, 'Stretch your legs')).toBeVisible({
     timeout: 20_000,
   });
   // The leader fired it once: the list marks it due.
@@ -64,12 +73,7 @@ test('snooze moves a due reminder out of the notice; a reminder missed while clo
   await page.goto('about:blank');
   await expect.poll(() => Date.now(), { timeout: 10_000 }).toBeGreaterThan(dueAt + 500);
   await page.goto('/#/tasks');
-  await expect(
-    page
-      .getByRole('region', { name: 'Due reminders' })
-      .getByRole('alert')
-      .filter({ hasText: 'Call the bank' }),
-  ).toBeVisible({ timeout: 20_000 });
+  await expect(dueNotice(page, 'Call the bank')).toBeVisible({ timeout: 20_000 });
 });
 
 // Issue 5 part 7: "due reminders raise a system notification when permitted". The reminder's
@@ -98,10 +102,33 @@ test('with notifications permitted, a due reminder raises a system notification'
     tag: expect.stringMatching(/^reminder-/),
     kind: 'cairn-notification',
   });
-  await expect(
-    page
-      .getByRole('region', { name: 'Due reminders' })
-      .getByRole('alert')
-      .filter({ hasText: 'Take the bins out' }),
-  ).toBeVisible();
+  await expect(dueNotice(page, 'Take the bins out')).toBeVisible();
+});
+
+// Issue 5 part 7, reminders: reminders.update from the UI (Edit changes one in place).
+test('a reminder is edited in place: a new title and an earlier time, and then it fires', async ({
+  page,
+}) => {
+  await openReminders(page);
+  await addReminder(page, 'Pay rent', 3600);
+  await page.getByRole('button', { name: 'Edit reminder Pay rent' }).click();
+  const form = page.getByRole('form', { name: 'Edit Pay rent' });
+  await expect(form.getByRole('textbox', { name: 'Remind me of' })).toHaveValue('Pay rent');
+  // A refused edit says why and changes nothing.
+  await form.getByRole('textbox', { name: 'Remind me of' }).fill('  ');
+  await form.getByRole('button', { name: 'Save reminder' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Say what to remind you of.');
+
+  const soon = await localWhen(page, 3);
+  await form.getByRole('textbox', { name: 'Remind me of' }).fill('Pay the rent');
+  await form.getByLabel('When').fill(soon);
+  await form.getByRole('button', { name: 'Save reminder' }).click();
+  await expect(page.getByRole('form', { name: /^Edit / })).toHaveCount(0);
+  const pending = page.getByRole('list', { name: 'Pending reminders' });
+  await expect(pending.getByText('Pay the rent')).toBeVisible();
+  await expect(pending.getByText('Pay rent', { exact: true })).toHaveCount(0);
+  await expect(dueNotice(page, 'Pay the rent')).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await appReady(page);
+  await expect(page.getByRole('list', { name: 'Pending reminders' }).getByText('Pay the rent')).toBeVisible();
 });

@@ -1,15 +1,31 @@
-import { createSignal } from 'solid-js';
+import { createSignal, Show } from 'solid-js';
 import { fromLocalInput, toLocalInput } from '../calendar/localTime';
+import type { Reminder } from './reminderTypes';
 
-interface Props {
-  onCreate: (input: { title: string; remindAt: string; body?: string }) => Promise<boolean>;
+export interface ReminderInput {
+  title: string;
+  remindAt: string;
+  body: string | null;
 }
 
-/** New reminder: what and when (local date and time, to the second). */
+interface Props {
+  /** the reminder being edited; without it the form makes a new one (due in an hour) */
+  editing?: Reminder;
+  onSave: (input: ReminderInput) => Promise<boolean>;
+  onCancel?: () => void;
+}
+
+/**
+ * A reminder's what and when (local date and time, to the second): a new one ("Add reminder"),
+ * or an existing one changed in place ("Save reminder"; a new time makes a due one pending again).
+ */
 export function ReminderForm(props: Props) {
-  const [title, setTitle] = createSignal('');
-  const [when, setWhen] = createSignal(toLocalInput(new Date(Date.now() + 3_600_000)));
-  const [body, setBody] = createSignal('');
+  const start = props.editing;
+  const [title, setTitle] = createSignal(start?.title ?? '');
+  const [when, setWhen] = createSignal(
+    toLocalInput(start ? new Date(start.remindAt) : new Date(Date.now() + 3_600_000)),
+  );
+  const [body, setBody] = createSignal(start?.body ?? '');
   const [problem, setProblem] = createSignal<string | null>(null);
   async function submit(e: SubmitEvent) {
     e.preventDefault();
@@ -17,18 +33,14 @@ export function ReminderForm(props: Props) {
     if (title().trim() === '') return setProblem('Say what to remind you of.');
     if (remindAt === null) return setProblem('Pick a date and time.');
     setProblem(null);
-    const ok = await props.onCreate({
-      title: title().trim(),
-      remindAt,
-      ...(body().trim() ? { body: body().trim() } : {}),
-    });
-    if (ok) {
+    const ok = await props.onSave({ title: title().trim(), remindAt, body: body().trim() || null });
+    if (ok && !start) {
       setTitle('');
       setBody('');
     }
   }
   return (
-    <form class="record-form" onSubmit={submit} aria-label="New reminder">
+    <form class="record-form" onSubmit={submit} aria-label={start ? `Edit ${start.title}` : 'New reminder'}>
       <label>
         Remind me of
         <input value={title()} onInput={(e) => setTitle(e.currentTarget.value)} maxLength={500} />
@@ -47,8 +59,15 @@ export function ReminderForm(props: Props) {
         <textarea rows={2} value={body()} onInput={(e) => setBody(e.currentTarget.value)} maxLength={10000} />
       </label>
       <button type="submit" class="primary">
-        Add reminder
+        {start ? 'Save reminder' : 'Add reminder'}
       </button>
+      <Show when={props.onCancel}>
+        {(cancel) => (
+          <button type="button" onClick={() => cancel()()}>
+            Cancel
+          </button>
+        )}
+      </Show>
       <p class="plan-failure" role="alert" hidden={problem() === null}>
         {problem()}
       </p>

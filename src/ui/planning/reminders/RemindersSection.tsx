@@ -5,7 +5,7 @@ import { readOp, writeOp } from '../shared/callOp';
 import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
 import { FailureBanner } from '../shared/FailureBanner';
-import { ReminderForm } from './ReminderForm';
+import { ReminderForm, type ReminderInput } from './ReminderForm';
 import type { ReminderList } from './reminderTypes';
 import '../planning.css';
 import './reminders.css';
@@ -21,7 +21,10 @@ const permissionText: Record<string, string> = {
   unsupported: 'This browser cannot show system notifications; reminders show inside the app.',
 };
 
-/** `#/reminders[/dismissed]`: add reminders, see what is coming, turn on system notifications. */
+/**
+ * `#/reminders[/dismissed]`: add reminders, see what is coming, change one in place (Edit:
+ * `reminders.update`), turn on system notifications.
+ */
 export function RemindersSection(props: SectionProps) {
   const failure = createFailure();
   const list = () => LISTS.find(([id]) => id === (props.path()[0] ?? '')) ?? LISTS[0];
@@ -32,6 +35,13 @@ export function RemindersSection(props: SectionProps) {
   const [permission, setPermission] = createSignal<string>(current());
   const act = async (op: string, ...args: unknown[]) =>
     failure.take(await writeOp<unknown>(props.client, op, ...args)) !== null;
+  // The reminder whose row shows its edit form (one at a time).
+  const [editing, setEditing] = createSignal<string | null>(null);
+  const save = async (id: string, patch: ReminderInput) => {
+    const ok = await act('reminders.update', id, patch);
+    if (ok) setEditing(null);
+    return ok;
+  };
 
   return (
     <div class="planning reminders-section">
@@ -44,7 +54,9 @@ export function RemindersSection(props: SectionProps) {
           )}
         </For>
       </nav>
-      <ReminderForm onCreate={(input) => act('reminders.create', input)} />
+      <ReminderForm
+        onSave={({ body, ...input }) => act('reminders.create', body === null ? input : { ...input, body })}
+      />
       <p class="record-meta">
         <Show when={permission() === 'default'} fallback={permissionText[permission()]}>
           <button
@@ -63,6 +75,13 @@ export function RemindersSection(props: SectionProps) {
         <For each={page.data()?.reminders} fallback={<li class="empty">No reminders.</li>}>
           {(r) => (
             <li>
+              <Show when={editing() === r.id}>
+                <ReminderForm
+                  editing={r}
+                  onSave={(patch) => save(r.id, patch)}
+                  onCancel={() => setEditing(null)}
+                />
+              </Show>
               <div>
                 <strong>{r.title}</strong>
                 <div class="record-meta">
@@ -72,6 +91,15 @@ export function RemindersSection(props: SectionProps) {
                 </div>
               </div>
               <div class="record-actions">
+                <Show when={editing() !== r.id}>
+                  <button
+                    type="button"
+                    aria-label={`Edit reminder ${r.title}`}
+                    onClick={() => setEditing(r.id)}
+                  >
+                    Edit
+                  </button>
+                </Show>
                 <Show when={r.state !== 'dismissed'}>
                   <button
                     type="button"
