@@ -63,6 +63,23 @@ describe('two devices against the real local service', () => {
     expect(onB).toBe(onA);
   }, 60_000);
 
+  it('sends an edit sealed over 1 MB as a snapshot, never as an update, and the other device gets it', async () => {
+    const note = value<{ id: string }>(await a.notes.create({ title: 'Grows', markdown: 'head' }));
+    await both();
+    // incompressible text: the Yjs update of the edit seals to well over 1 MB
+    let big = '';
+    while (big.length < 1_500_000) big += `${Math.random().toString(36).slice(2)} `;
+    const from = a.requests.length;
+    await typeInto(a, note.id, 'end', big);
+    await a.sync.syncNow();
+    const sent = a.requests.slice(from).filter((r) => r.startsWith('POST /sync/crdt/'));
+    expect(sent).not.toContain('POST /sync/crdt/updates');
+    expect(sent.some((r) => r.startsWith('POST /sync/crdt/snapshot'))).toBe(true);
+    expect((await a.sync.state()).status.queued).toBe(0);
+    await b.sync.syncNow();
+    expect((await b.db.bodies.get(note.id))?.markdown).toBe(`head${big}`);
+  }, 90_000);
+
   it('keeps concurrent edits of different task fields and deletes stay deleted', async () => {
     const { task } = value<{ task: { id: string } }>(await a.write('tasks.create', { title: 'Fields' }));
     await both();
