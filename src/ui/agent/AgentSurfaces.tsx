@@ -43,11 +43,12 @@ export function AgentSurfaces(props: Props) {
         listenForMcp(navigator.serviceWorker, () => session, port.offer),
       );
     }
+    // aborted on unmount even while the tools are still being listed (a quick vault switch)
+    const webMcp = new AbortController();
+    stops.push(() => webMcp.abort());
     void session.then(async (s) => {
-      const webMcp = await startWebMcp(document, s);
-      if (webMcp === null) return;
-      document.documentElement.dataset.webmcpTools = String(webMcp.registered.length);
-      stops.push(webMcp.stop);
+      const started = await startWebMcp(document, s, webMcp.signal);
+      if (started !== null) document.documentElement.dataset.webmcpTools = String(started.registered.length);
     });
     const onHide = () => queue.denyAll();
     window.addEventListener('pagehide', onHide);

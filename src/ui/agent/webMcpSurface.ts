@@ -9,22 +9,25 @@ function modelContextOf(doc: Document): ModelContextPort | null {
 }
 
 /**
- * Registers every offered tool on `document.modelContext` (WebMCP) when the browser has it; the
- * returned function unregisters them (vault switch, unload). Null when the browser lacks WebMCP.
+ * Registers every offered tool on `document.modelContext` (WebMCP) when the browser has it, until
+ * `signal` aborts (vault switch, unload): then every tool is unregistered. A signal that aborts
+ * while the tools are still being listed registers nothing (a switch right after opening must not
+ * leave the old vault's tools behind). Null when the browser lacks WebMCP or it was aborted first.
  */
 export async function startWebMcp(
   doc: Document,
-  session: AgentSession,
-): Promise<{ stop: () => void; registered: string[]; skipped: string[] } | null> {
+  session: Pick<AgentSession, 'listTools' | 'callTool'>,
+  signal: AbortSignal,
+): Promise<{ registered: string[]; skipped: string[] } | null> {
   const context = modelContextOf(doc);
-  if (context === null) return null;
-  const controller = new AbortController();
+  if (context === null || signal.aborted) return null;
   const tools = await session.listTools();
+  if (signal.aborted) return null;
   const { registered, skipped } = registerWebMcpTools(
     context,
     tools,
     (name, args) => session.callTool(name, args, WEBMCP),
-    controller.signal,
+    signal,
   );
-  return { stop: () => controller.abort(), registered, skipped: skipped.map((s) => s.name) };
+  return { registered, skipped: skipped.map((s) => s.name) };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startWebMcp } from '../../../src/ui/agent/webMcpSurface';
 import { ok } from '../../../src/worker/ops/result';
 import { jsonOutput } from '../../../src/worker/tools/defineTool';
 import type { ToolDescriptor } from '../../../src/worker/tools/toolHost';
@@ -86,5 +87,47 @@ describe('WebMCP registration', () => {
     expect(result.skipped[0]?.name).toBe('vault_bad');
     controller.abort();
     expect(names).toEqual([]);
+  });
+});
+
+describe('startWebMcp: the tab’s registration follows its vault session', () => {
+  /** a session whose tools/list answers only when the test says so */
+  function slowSession() {
+    const t = testHost();
+    let answer: () => void = () => {};
+    const listed = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const session = {
+      listTools: async () => {
+        await listed;
+        return t.host.listTools();
+      },
+      callTool: async () => ({ ok: true as const, value: jsonOutput(null) }),
+    };
+    return { session, answer: () => answer(), count: t.host.listTools().length };
+  }
+
+  it('registers every tool, and unregisters them all when the session ends (vault switch)', async () => {
+    const context = fakeModelContext();
+    const { session, answer, count } = slowSession();
+    const ended = new AbortController();
+    const started = startWebMcp({ modelContext: context } as unknown as Document, session, ended.signal);
+    answer();
+    expect((await started)?.registered).toHaveLength(count);
+    expect(context.tools.size).toBe(count);
+    ended.abort();
+    expect(context.tools.size).toBe(0);
+  });
+
+  it('registers nothing when the session ends while its tools are still being listed', async () => {
+    const context = fakeModelContext();
+    const { session, answer } = slowSession();
+    const ended = new AbortController();
+    const started = startWebMcp({ modelContext: context } as unknown as Document, session, ended.signal);
+    ended.abort(); // the user switched vaults before tools/list answered
+    answer();
+    expect(await started).toBeNull();
+    expect(context.tools.size).toBe(0);
   });
 });
