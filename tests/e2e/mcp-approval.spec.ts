@@ -102,3 +102,19 @@ test('an unanswered request is denied at the time-out', { tag: '@desktop-only' }
   expect(result.structuredContent.code).toBe('APPROVAL_DENIED');
   await expect(dialogOf(page)).toBeHidden();
 });
+
+test('the dialog shows the summary and, for an edit, the diff of the change', async ({ page }) => {
+  await openControlled(page);
+  const dialog = dialogOf(page);
+  const created = callTool(page, 'vault_create_note', { title: 'Old title', content_markdown: 'x' });
+  await expect(dialog.getByTestId('agent-summary')).toHaveText('Create note "Old title"');
+  await expect(dialog.locator('pre.agent-diff')).toHaveCount(0); // a create edits nothing
+  await dialog.getByRole('button', { name: 'Allow once' }).click();
+  const id = (await created).structuredContent.id as string;
+  const renamed = callTool(page, 'vault_rename_note', { id, title: 'New title' });
+  await expect(dialog.getByTestId('agent-summary')).toHaveText('Rename note "Old title" to "New title"');
+  await expect(dialog.locator('pre.agent-diff')).toHaveText('- Old title\n+ New title');
+  await expect(dialog.locator('pre.agent-args')).toContainText('"title": "New title"');
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  expect((await renamed).structuredContent.code).toBe('APPROVAL_DENIED');
+});

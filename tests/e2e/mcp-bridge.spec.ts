@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { SchemaNode } from '../../src/worker/ops/schema';
 import { badInputCases } from '../../src/worker/tools/badInput/badInputCases';
@@ -428,6 +430,19 @@ test('tools/list works offline from the precached document; /mcp/tools.json is s
   await openControlled(page);
   const doc = await page.evaluate(async () => (await fetch('/mcp/tools.json')).json());
   expect(doc.endpoint).toBe('/mcp');
+  // it carries the app's version and is in the service worker's precache (Workbox keeps it
+  // under a revision parameter), so an agent reads it with every tab closed or offline
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8'));
+  expect(doc.version).toBe(pkg.version);
+  const precached = await page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      if (!name.includes('precache')) continue;
+      const cache = await caches.open(name);
+      if ((await cache.keys()).some((r) => new URL(r.url).pathname === '/mcp/tools.json')) return true;
+    }
+    return false;
+  });
+  expect(precached).toBe(true);
   expect(doc.entries.vault_read_note.additionalProperties).toBe(false);
   expect(doc.entries['notes.get']).toBeDefined();
   await context.setOffline(true);
