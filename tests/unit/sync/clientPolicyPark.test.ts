@@ -6,7 +6,10 @@ import type { PushItem } from '../../../src/sync/protocol/push';
 import { emptyRecords } from './emptyRecords';
 import { engineOver, memoryOutbox, unexpected } from './engineHarness';
 
-async function setup() {
+/** the push refusal that parks: 403 PLATFORM_WRITES_DISABLED or 426 CLIENT_UPGRADE_REQUIRED */
+type Refusal = { code: string; status: number };
+
+async function setup(refusal: Refusal) {
   const policy = { writeAllowed: false };
   const requests: string[] = [];
   const call = (async (
@@ -16,8 +19,7 @@ async function setup() {
   ): Promise<SyncResult<unknown>> => {
     requests.push(`${method} ${path.split('?')[0]}`);
     if (path === '/sync/push') {
-      if (!policy.writeAllowed)
-        return { ok: false, error: { code: 'PLATFORM_WRITES_DISABLED', message: 'off', status: 403 } };
+      if (!policy.writeAllowed) return { ok: false, error: { ...refusal, message: 'writes refused' } };
       const items = (o!.body as { items: PushItem[] }).items;
       return {
         ok: true,
@@ -44,27 +46,33 @@ async function setup() {
 }
 
 describe('client policy (spec 3.1): a parked outbox', () => {
-  it('keeps its rows, stops pushing, still pulls, and resumes by itself when the policy clears', async () => {
-    const { engine, policy, requests, rows, last } = await setup();
-    engine.start();
-    await engine.syncNow();
-    expect(last().phase).toBe('parked');
-    expect(rows).toHaveLength(1);
-    expect(requests.filter((r) => r === 'POST /sync/push')).toHaveLength(1);
+  it.each([
+    { code: 'PLATFORM_WRITES_DISABLED', status: 403 },
+    { code: 'CLIENT_UPGRADE_REQUIRED', status: 426 },
+  ])(
+    'on $status $code: keeps its rows, stops pushing, still pulls, and resumes by itself when the policy clears',
+    async (refusal) => {
+      const { engine, policy, requests, rows, last } = await setup(refusal);
+      engine.start();
+      await engine.syncNow();
+      expect(last().phase).toBe('parked');
+      expect(rows).toHaveLength(1);
+      expect(requests.filter((r) => r === 'POST /sync/push')).toHaveLength(1);
 
-    requests.length = 0;
-    engine.foreground();
-    await engine.syncNow();
-    expect(requests).toContain('GET /sync/status');
-    expect(requests).toContain('GET /sync/changes'); // reads are never gated
-    expect(requests).not.toContain('POST /sync/push');
-    expect(last().phase).toBe('parked');
+      requests.length = 0;
+      engine.foreground();
+      await engine.syncNow();
+      expect(requests).toContain('GET /sync/status');
+      expect(requests).toContain('GET /sync/changes'); // reads are never gated
+      expect(requests).not.toContain('POST /sync/push');
+      expect(last().phase).toBe('parked');
 
-    policy.writeAllowed = true;
-    engine.foreground();
-    await engine.syncNow();
-    expect(rows).toHaveLength(0);
-    expect(last().phase).toBe('synced');
-    engine.stop();
-  });
+      policy.writeAllowed = true;
+      engine.foreground();
+      await engine.syncNow();
+      expect(rows).toHaveLength(0);
+      expect(last().phase).toBe('synced');
+      engine.stop();
+    },
+  );
 });
