@@ -53,6 +53,9 @@ describe('vault account binding at sign-in', () => {
     await d.sync.syncNow();
     expect((await d.sync.state()).status.phase).toBe('off');
     expect(await d.db.syncQueue.count()).toBeGreaterThan(0);
+    // sign-out cleared the record rows; the note's Yjs update rows survived it (spec 4.2.2)
+    const kinds = new Set((await d.db.syncQueue.toArray()).map((r) => r.kind));
+    expect([...kinds]).toEqual(['body']);
   }, 60_000);
 
   it('"merge" adopts the account vault: after the key, its notes and ours meet', async () => {
