@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NoteRow } from '../../../src/worker/db/notesTables';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import { outboxMiddleware } from '../../../src/worker/sync/outboxMiddleware';
 import { markPulled } from '../../../src/worker/sync/pulledTransactions';
+import { noteRow } from './syncFakes';
 
 let n = 0;
 const open: VaultDb[] = [];
@@ -22,20 +22,7 @@ afterEach(async () => {
   for (const db of open.splice(0)) await db.delete();
 });
 
-const note = (id: string, title = 'T'): NoteRow => ({
-  id,
-  title,
-  titleKey: title.toLowerCase(),
-  folderPath: '',
-  fileType: 'markdown',
-  snippet: '',
-  wordCount: 0,
-  tags: [],
-  emoji: null,
-  localOnly: false,
-  created: 1,
-  modified: 1,
-});
+const note = (id: string, title = 'T') => noteRow(id, title);
 
 const task = (id: string, clock: Record<string, number>) =>
   ({ id, title: 't', projectId: 'inbox', clock, fieldClocks: {} }) as never;

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import type { SyncQueueRow } from '../../../src/worker/db/syncTables';
 import { createDexieOutbox } from '../../../src/worker/sync/dexieOutbox';
+import { noteRow } from './syncFakes';
 
 let n = 0;
 const dbs: VaultDb[] = [];
@@ -39,24 +40,9 @@ async function queueOf(rows: SyncQueueRow[], localOnly: string[] = []) {
   await db.open();
   dbs.push(db);
   await db.syncQueue.bulkPut(rows);
-  for (const id of localOnly) await db.notes.put({ ...note(id), localOnly: true });
+  for (const id of localOnly) await db.notes.put({ ...noteRow(id), localOnly: true });
   return { db, seen, outbox: createDexieOutbox(db, () => 1) };
 }
-
-const note = (id: string) => ({
-  id,
-  title: id,
-  titleKey: id,
-  folderPath: '',
-  fileType: 'markdown' as const,
-  snippet: '',
-  wordCount: 0,
-  tags: [],
-  emoji: null,
-  localOnly: false,
-  created: 1,
-  modified: 1,
-});
 
 const row = (kind: 'record' | 'body', qid: string, id: string, enqueuedAt: number): SyncQueueRow => ({
   qid,

@@ -10,26 +10,12 @@ import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import { createDexieOutbox } from '../../../src/worker/sync/dexieOutbox';
 import { outboxMiddleware } from '../../../src/worker/sync/outboxMiddleware';
 import { readRecord } from '../../../src/worker/sync/recordPayloads';
+import { noteRow } from './syncFakes';
 
 let n = 0;
 const dbs: VaultDb[] = [];
 afterEach(async () => {
   for (const db of dbs.splice(0)) await db.delete();
-});
-
-const note = (id: string) => ({
-  id,
-  title: id,
-  titleKey: id,
-  folderPath: '',
-  fileType: 'markdown' as const,
-  snippet: '',
-  wordCount: 0,
-  tags: [],
-  emoji: null,
-  localOnly: false,
-  created: 1,
-  modified: 1,
 });
 
 /**
@@ -83,11 +69,11 @@ describe('push outcomes (spec 3.2)', () => {
     const { db, run, requests } = await setup(async (items, d) => {
       if (!changed) {
         changed = true;
-        await d.notes.put({ ...note('b'), title: 'changed meanwhile' });
+        await d.notes.put({ ...noteRow('b'), title: 'changed meanwhile' });
       } else leftAfterFirst = (await d.syncQueue.toArray()).map((r) => [r.id, r.attempts, r.state]);
       return ok(items);
     });
-    await db.notes.bulkAdd([note('a'), note('b')]);
+    await db.notes.bulkAdd([noteRow('a'), noteRow('b')]);
     const res = await run();
     // b stayed queued, uncharged, and went again in the next iteration of the same run
     expect(leftAfterFirst).toEqual([['b', 0, 'queued']]);
@@ -106,7 +92,7 @@ describe('push outcomes (spec 3.2)', () => {
         reason: 'old',
       })),
     }));
-    await db.notes.add(note('r'));
+    await db.notes.add(noteRow('r'));
     await run();
     expect(await db.syncQueue.get('r|note|r')).toBeUndefined();
     expect(await db.syncAcks.get('note|r')).toBeDefined();
@@ -119,7 +105,7 @@ describe('push outcomes (spec 3.2)', () => {
         .filter((i) => i.id === 'a')
         .map((i) => ({ type: i.type, id: i.id, code: 'SYNC_INVALID_ITEM' as const, reason: 'bad' })),
     }));
-    await db.notes.add(note('a'));
+    await db.notes.add(noteRow('a'));
     for (let i = 0; i < 5; i++) await run();
     expect(requests).toHaveLength(5); // once per run: excluded after its rejection
     expect(await db.syncQueue.get('r|note|a')).toMatchObject({ attempts: 5, state: 'exhausted' });
@@ -134,7 +120,7 @@ describe('push outcomes (spec 3.2)', () => {
       maxCursor: null,
       committedAtMs: 1,
     }));
-    await db.notes.add(note('a'));
+    await db.notes.add(noteRow('a'));
     await run();
     expect(await db.syncQueue.get('r|note|a')).toMatchObject({ state: 'failed' });
   });
@@ -151,14 +137,14 @@ describe('push outcomes (spec 3.2)', () => {
       maxCursor: null,
       committedAtMs: 1,
     }));
-    await db.notes.add(note('a'));
+    await db.notes.add(noteRow('a'));
     expect(await run()).toMatchObject({ kind: 'stopped', error: { code: 'SYNC_INVALID_SIGNATURE' } });
     expect(await db.syncQueue.get('r|note|a')).toMatchObject({ attempts: 0, state: 'queued' });
   });
 
   it('sends a delete as a signed tombstone with an attestation', async () => {
     const { db, run, requests } = await setup((items) => ok(items));
-    await db.notes.add(note('a'));
+    await db.notes.add(noteRow('a'));
     await run();
     await db.notes.delete('a');
     await run();
@@ -185,7 +171,7 @@ describe('push outcomes (spec 3.2)', () => {
         })),
       };
     });
-    await db.notes.bulkAdd([note('a'), note('big'), note('c')]);
+    await db.notes.bulkAdd([noteRow('a'), noteRow('big'), noteRow('c')]);
     expect(await run()).toMatchObject({ kind: 'done', accepted: 2 });
     expect(requests.map((r) => r.map((i) => i.id))).toEqual([['a', 'big', 'c']]);
     expect((await db.syncQueue.toArray()).map((r) => [r.id, r.attempts, r.state])).toEqual([
@@ -205,7 +191,7 @@ describe('push outcomes (spec 3.2)', () => {
       for (const row of await d.syncQueue.toArray()) charged.push(row.attempts);
       return ok(items);
     }, batch);
-    await db.notes.bulkAdd(['a', 'b', 'c', 'd', 'e'].map(note));
+    await db.notes.bulkAdd(['a', 'b', 'c', 'd', 'e'].map((id) => noteRow(id)));
     expect(await run()).toMatchObject({ kind: 'done', accepted: 5 });
     // 'e' went beside the refused batch (two in flight); a to d again, two by two
     expect(requests.map((r) => r.length)).toEqual([4, 1, 2, 2]);

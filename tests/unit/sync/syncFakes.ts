@@ -5,6 +5,7 @@ import type { KeyDirectory } from '../../../src/sync/engine/pull/keyDirectory';
 import type { PullDeps } from '../../../src/sync/engine/pull/pullDeps';
 import { sealPushItem } from '../../../src/sync/engine/push/sealPushItem';
 import type { PullItem } from '../../../src/sync/protocol/pull';
+import type { NoteRow } from '../../../src/worker/db/notesTables';
 import { emptyRecords } from './emptyRecords';
 
 /**
@@ -84,3 +85,19 @@ export async function pulledItem(
     ...over,
   };
 }
+
+/** A note's row as the notes table stores it (markdown, in the root folder, synced). */
+export const noteRow = (id: string, title = id): NoteRow => ({
+  id,
+  title,
+  titleKey: title.toLowerCase(),
+  folderPath: '',
+  fileType: 'markdown',
+  snippet: '',
+  wordCount: 0,
+  tags: [],
+  emoji: null,
+  localOnly: false,
+  created: 1,
+  modified: 1,
+});
