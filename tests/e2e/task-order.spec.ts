@@ -1,18 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { appReady } from './appReady';
 import { expectFitsWindow } from './fitsWindow';
+import { openProjectWith } from './tasksPage';
 
 // Issue 5 part 1 "reorder": a project's list is in the user's own order (tasks.reorder).
 test('a project’s list: move a task up and down; the order holds over a reload and on the board', async ({
   page,
 }) => {
-  await page.goto('/#/tasks/project/inbox/list');
-  await appReady(page);
-  for (const title of ['Alpha', 'Bravo', 'Charlie']) {
-    await page.getByRole('textbox', { name: 'New task in this project' }).fill(title);
-    await page.getByRole('button', { name: 'Add' }).click();
-    await expect(page.getByRole('button', { name: title, exact: true })).toBeVisible();
-  }
+  await openProjectWith(page, '#/tasks/project/inbox/list', ['Alpha', 'Bravo', 'Charlie']);
   const list = page.getByRole('list', { name: 'Tasks' });
   const order = list.locator('.task-title');
   await expect(order).toHaveText(['Alpha', 'Bravo', 'Charlie']);

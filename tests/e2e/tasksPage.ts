@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { appReady } from './appReady';
 
 /**
  * On Today (`#/tasks/today`, already open): adds a task for today, gives it `tags` (as the task
@@ -12,4 +13,15 @@ export async function addTaggedTaskForToday(page: Page, title: string, tags: str
   await page.getByRole('button', { name: 'Save task' }).click();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('list', { name: `Tags of ${title}` })).toHaveText(chips);
+}
+
+/** Opens a fresh app at `hash` (a project's board or list) and adds tasks by title there. */
+export async function openProjectWith(page: Page, hash: string, titles: readonly string[]) {
+  await page.goto(`/${hash}`);
+  await appReady(page);
+  for (const title of titles) {
+    await page.getByRole('textbox', { name: 'New task in this project' }).fill(title);
+    await page.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByRole('button', { name: title, exact: true })).toBeVisible();
+  }
 }

@@ -1,4 +1,6 @@
 import { createSignal, Show } from 'solid-js';
+import { CancelButton, type EditFormProps } from '../shared/editForm';
+import { conditionsOf, fieldsOf } from './filterFields';
 
 export interface FilterDraft {
   name: string;
@@ -6,41 +8,55 @@ export interface FilterDraft {
   filter: Record<string, unknown>;
 }
 
-/** A new saved filter: for tasks (text, tag, status, priority, due) or notes (text, tag, folder). */
-export function FilterForm(props: { onSave: (draft: FilterDraft) => Promise<boolean> }) {
-  const [name, setName] = createSignal('');
-  const [target, setTarget] = createSignal<'tasks' | 'notes'>('tasks');
-  const [text, setText] = createSignal('');
-  const [tag, setTag] = createSignal('');
-  const [status, setStatus] = createSignal('open');
-  const [priority, setPriority] = createSignal('');
-  const [due, setDue] = createSignal('');
-  const [folder, setFolder] = createSignal('');
+/**
+ * A saved filter: for tasks (text, tags, status, priority, due) or notes (text, tags, folder).
+ * New, or an existing one changed (its kind stays; conditions the form does not show are kept).
+ */
+export function FilterForm(props: EditFormProps<FilterDraft>) {
+  const start = props.editing;
+  const f = fieldsOf(start?.filter);
+  const [name, setName] = createSignal(start?.name ?? '');
+  const [target, setTarget] = createSignal<'tasks' | 'notes'>(start?.target ?? 'tasks');
+  const [text, setText] = createSignal(f.text);
+  const [tag, setTag] = createSignal(f.tag);
+  const [status, setStatus] = createSignal(f.status);
+  const [priority, setPriority] = createSignal(f.priority);
+  const [due, setDue] = createSignal(f.due);
+  const [folder, setFolder] = createSignal(f.folder);
   async function submit(e: SubmitEvent) {
     e.preventDefault();
-    const filter: Record<string, unknown> = {};
-    if (text().trim()) filter.text = text().trim();
-    if (tag().trim()) filter.tags = [tag().trim().replace(/^#/, '')];
-    if (target() === 'tasks') {
-      if (status() !== 'open') filter.status = status();
-      if (priority() !== '') filter.priorityAtLeast = Number(priority());
-      if (due() !== '') filter.due = due();
-    } else if (folder().trim()) filter.folder = folder().trim();
-    if (await props.onSave({ name: name().trim(), target: target(), filter })) {
+    const fields = {
+      text: text(),
+      tag: tag(),
+      status: status(),
+      priority: priority(),
+      due: due(),
+      folder: folder(),
+    };
+    const filter = conditionsOf(fields, target(), start?.filter);
+    if ((await props.onSave({ name: name().trim(), target: target(), filter })) && !start) {
       setName('');
       setText('');
       setTag('');
     }
   }
   return (
-    <form class="record-form" onSubmit={submit} aria-label="New saved filter">
+    <form
+      class="record-form"
+      onSubmit={submit}
+      aria-label={start ? `Edit ${start.name}` : 'New saved filter'}
+    >
       <label>
         Filter name
         <input value={name()} onInput={(e) => setName(e.currentTarget.value)} maxLength={200} />
       </label>
       <label>
         Applies to
-        <select value={target()} onChange={(e) => setTarget(e.currentTarget.value as 'tasks' | 'notes')}>
+        <select
+          value={target()}
+          disabled={start !== undefined}
+          onChange={(e) => setTarget(e.currentTarget.value as 'tasks' | 'notes')}
+        >
           <option value="tasks">Tasks</option>
           <option value="notes">Notes</option>
         </select>
@@ -50,7 +66,7 @@ export function FilterForm(props: { onSave: (draft: FilterDraft) => Promise<bool
         <input value={text()} onInput={(e) => setText(e.currentTarget.value)} maxLength={200} />
       </label>
       <label>
-        Tag
+        Tags (comma separated)
         <input value={tag()} onInput={(e) => setTag(e.currentTarget.value)} maxLength={100} />
       </label>
       <Show
@@ -93,8 +109,9 @@ export function FilterForm(props: { onSave: (draft: FilterDraft) => Promise<bool
         </label>
       </Show>
       <button type="submit" class="primary">
-        Save filter
+        {start ? 'Save changes' : 'Save filter'}
       </button>
+      <CancelButton onCancel={props.onCancel} />
     </form>
   );
 }

@@ -1,21 +1,25 @@
-import { For, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import type { SectionProps } from '../../app/section';
 import { readOp, writeOp } from '../shared/callOp';
 import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
 import { FailureBanner } from '../shared/FailureBanner';
-import { FilterForm } from './FilterForm';
+import { MoveButtons } from '../shared/MoveButtons';
+import { movedIds } from '../tasks/movedIds';
+import { type FilterDraft, FilterForm } from './FilterForm';
 import { FilterResults } from './FilterResults';
 import '../planning.css';
 import '../reminders/reminders.css';
 
-interface SavedFilter {
+interface SavedFilter extends FilterDraft {
   id: string;
-  name: string;
-  target: 'tasks' | 'notes';
 }
 
-/** `#/filters[/<id>]`: saved task and note filters; choosing one shows what it matches. */
+/**
+ * `#/filters[/<id>]`: saved task and note filters; choosing one shows what it matches. Each is
+ * changed in place (Edit: `savedFilters.update`), moved up or down (`savedFilters.reorder`) and
+ * deleted.
+ */
 export function FiltersSection(props: SectionProps) {
   const failure = createFailure();
   const list = createLive(
@@ -27,6 +31,16 @@ export function FiltersSection(props: SectionProps) {
   const selected = () => props.path()[0];
   const act = async (op: string, ...args: unknown[]) =>
     failure.take(await writeOp<unknown>(props.client, op, ...args));
+  const [editing, setEditing] = createSignal<string | null>(null);
+  const filters = () => list.data()?.savedFilters ?? [];
+  const move = (index: number, by: -1 | 1) => {
+    const ids = movedIds(
+      filters().map((f) => f.id),
+      index,
+      by,
+    );
+    if (ids !== null) void act('savedFilters.reorder', ids);
+  };
   return (
     <div class="planning filters-section">
       <h2>Saved filters</h2>
@@ -40,8 +54,19 @@ export function FiltersSection(props: SectionProps) {
       <FailureBanner error={failure.error() ?? list.error()} onDismiss={failure.clear} />
       <ul class="record-list" aria-label="Saved filters">
         <For each={list.data()?.savedFilters} fallback={<li class="empty">No saved filters yet.</li>}>
-          {(f) => (
+          {(f, i) => (
             <li>
+              <Show when={editing() === f.id}>
+                <FilterForm
+                  editing={f}
+                  onCancel={() => setEditing(null)}
+                  onSave={async ({ name, filter }) => {
+                    const ok = (await act('savedFilters.update', f.id, { name, filter })) !== null;
+                    if (ok) setEditing(null);
+                    return ok;
+                  }}
+                />
+              </Show>
               <a
                 href={`#/filters/${encodeURIComponent(f.id)}`}
                 aria-current={selected() === f.id ? 'page' : undefined}
@@ -50,6 +75,17 @@ export function FiltersSection(props: SectionProps) {
               </a>
               <div class="record-actions">
                 <span class="record-meta">{f.target}</span>
+                <MoveButtons
+                  name={f.name}
+                  first={i() === 0}
+                  last={i() === filters().length - 1}
+                  onMove={(by) => move(i(), by)}
+                />
+                <Show when={editing() !== f.id}>
+                  <button type="button" aria-label={`Edit filter ${f.name}`} onClick={() => setEditing(f.id)}>
+                    Edit
+                  </button>
+                </Show>
                 <button
                   type="button"
                   aria-label={`Delete filter ${f.name}`}

@@ -1,5 +1,6 @@
-import { createSignal, Show } from 'solid-js';
+import { createSignal } from 'solid-js';
 import { fromLocalInput, toLocalInput } from '../calendar/localTime';
+import { CancelButton, type EditFormProps } from '../shared/editForm';
 import type { Reminder } from './reminderTypes';
 
 export interface ReminderInput {
@@ -8,18 +9,11 @@ export interface ReminderInput {
   body: string | null;
 }
 
-interface Props {
-  /** the reminder being edited; without it the form makes a new one (due in an hour) */
-  editing?: Reminder;
-  onSave: (input: ReminderInput) => Promise<boolean>;
-  onCancel?: () => void;
-}
-
 /**
  * A reminder's what and when (local date and time, to the second): a new one ("Add reminder"),
  * or an existing one changed in place ("Save reminder"; a new time makes a due one pending again).
  */
-export function ReminderForm(props: Props) {
+export function ReminderForm(props: EditFormProps<Reminder, ReminderInput>) {
   const start = props.editing;
   const [title, setTitle] = createSignal(start?.title ?? '');
   const [when, setWhen] = createSignal(
@@ -61,13 +55,7 @@ export function ReminderForm(props: Props) {
       <button type="submit" class="primary">
         {start ? 'Save reminder' : 'Add reminder'}
       </button>
-      <Show when={props.onCancel}>
-        {(cancel) => (
-          <button type="button" onClick={() => cancel()()}>
-            Cancel
-          </button>
-        )}
-      </Show>
+      <CancelButton onCancel={props.onCancel} />
       <p class="plan-failure" role="alert" hidden={problem() === null}>
         {problem()}
       </p>

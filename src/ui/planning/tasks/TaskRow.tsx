@@ -1,5 +1,6 @@
 import { Show } from 'solid-js';
 import { TagChips } from '../../tags/TagChips';
+import { MoveButtons } from '../shared/MoveButtons';
 import type { TaskSelection } from './createTaskSelection';
 import { SelectTaskBox } from './SelectTaskBox';
 import { PRIORITY_LABELS, type TaskCard } from './taskTypes';
@@ -65,22 +66,7 @@ export function TaskRow(props: Props) {
       <Show when={props.reorder}>
         {(r) => (
           <span class="task-order">
-            <button
-              type="button"
-              aria-label={`Move ${props.task.title} up`}
-              disabled={r().first}
-              onClick={() => r().move(-1)}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              aria-label={`Move ${props.task.title} down`}
-              disabled={r().last}
-              onClick={() => r().move(1)}
-            >
-              ↓
-            </button>
+            <MoveButtons name={props.task.title} first={r().first} last={r().last} onMove={r().move} />
           </span>
         )}
       </Show>
