@@ -3,6 +3,7 @@ import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp, writeOp } from '../shared/callOp';
 import type { Failure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
+import { MoveButtons } from '../shared/MoveButtons';
 import { AddBookmark } from './AddBookmark';
 import { type Bookmark, bookmarkHref } from './bookmarkTypes';
 
@@ -43,22 +44,12 @@ export function BookmarkList(props: { client: VaultClient; failure: Failure }) {
               </Show>
               <div class="record-actions">
                 <span class="record-meta">{b.itemType}</span>
-                <button
-                  type="button"
-                  aria-label={`Move ${b.title} up`}
-                  disabled={i() === 0}
-                  onClick={() => move(i(), -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Move ${b.title} down`}
-                  disabled={i() === (list.data()?.bookmarks.length ?? 0) - 1}
-                  onClick={() => move(i(), 1)}
-                >
-                  ↓
-                </button>
+                <MoveButtons
+                  name={b.title}
+                  first={i() === 0}
+                  last={i() === (list.data()?.bookmarks.length ?? 0) - 1}
+                  onMove={(by) => move(i(), by)}
+                />
                 <button
                   type="button"
                   aria-label={`Remove bookmark ${b.title}`}

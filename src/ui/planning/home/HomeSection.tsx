@@ -9,6 +9,7 @@ import { AddHomePage } from './AddHomePage';
 import { type HomePage, homeHref } from './homeTargets';
 import '../planning.css';
 import '../reminders/reminders.css';
+import { MoveButtons } from '../shared/MoveButtons';
 
 /**
  * `#/home` opens the default home page; `#/home/pages` (and `#/home` while there is no default)
@@ -77,22 +78,12 @@ export function HomeSection(props: SectionProps) {
                       Make default
                     </button>
                   </Show>
-                  <button
-                    type="button"
-                    aria-label={`Move ${p.name} up`}
-                    disabled={i() === 0}
-                    onClick={() => move(i(), -1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Move ${p.name} down`}
-                    disabled={i() === (pages.data()?.homePages.length ?? 0) - 1}
-                    onClick={() => move(i(), 1)}
-                  >
-                    ↓
-                  </button>
+                  <MoveButtons
+                    name={p.name}
+                    first={i() === 0}
+                    last={i() === (pages.data()?.homePages.length ?? 0) - 1}
+                    onMove={(by) => move(i(), by)}
+                  />
                   <button
                     type="button"
                     aria-label={`Remove home page ${p.name}`}

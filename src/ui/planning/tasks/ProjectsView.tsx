@@ -2,6 +2,7 @@ import { createSignal, For, Show } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
+import { MoveButtons } from '../shared/MoveButtons';
 import type { TaskActions } from './createTaskActions';
 import { movedIds } from './movedIds';
 import { QuickAdd } from './QuickAdd';
@@ -43,22 +44,12 @@ export function ProjectsView(props: Props) {
         <span class="count">{p.task_count} open</span>
       </a>
       <Show when={p.id !== 'inbox' && p.status === 'active'}>
-        <button
-          type="button"
-          aria-label={`Move ${p.name} up`}
-          disabled={movable()[0]?.id === p.id}
-          onClick={() => move(p.id, -1)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          aria-label={`Move ${p.name} down`}
-          disabled={movable().at(-1)?.id === p.id}
-          onClick={() => move(p.id, 1)}
-        >
-          ↓
-        </button>
+        <MoveButtons
+          name={p.name}
+          first={movable()[0]?.id === p.id}
+          last={movable().at(-1)?.id === p.id}
+          onMove={(by) => move(p.id, by)}
+        />
       </Show>
       <a class="button-link" href={`#/tasks/edit/${encodeURIComponent(p.id)}`} aria-label={`Edit ${p.name}`}>
         Edit

@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js';
 import { createDrafts } from '../../forms/createDrafts';
 import { ConfirmButton } from '../shared/ConfirmButton';
+import { MoveButtons } from '../shared/MoveButtons';
 import type { TaskActions } from './createTaskActions';
 import { movedIds } from './movedIds';
 import { QuickAdd } from './QuickAdd';
@@ -69,22 +70,12 @@ export function StatusesEditor(props: { projectId: string; statuses: Status[]; a
                 />
                 Done
               </label>
-              <button
-                type="button"
-                aria-label={`Move ${s.name} up`}
-                disabled={i() === 0}
-                onClick={() => move(i(), -1)}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                aria-label={`Move ${s.name} down`}
-                disabled={i() === props.statuses.length - 1}
-                onClick={() => move(i(), 1)}
-              >
-                ↓
-              </button>
+              <MoveButtons
+                name={s.name}
+                first={i() === 0}
+                last={i() === props.statuses.length - 1}
+                onMove={(by) => move(i(), by)}
+              />
               <Show when={!s.isDefault}>
                 <ConfirmButton
                   label={`Delete ${s.name}`}
