@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appReady } from './appReady';
 import { openControlled } from './mcpPage';
 
 // Approvals through the REAL service worker /mcp and the real dialog. `?approvalTimeoutMs=1500`
@@ -117,4 +118,31 @@ test('the dialog shows the summary and, for an edit, the diff of the change', as
   await expect(dialog.locator('pre.agent-args')).toContainText('"title": "New title"');
   await dialog.getByRole('button', { name: 'Deny' }).click();
   expect((await renamed).structuredContent.code).toBe('APPROVAL_DENIED');
+});
+
+// Navigation denies (issue 6 part 5). A real navigation takes the page's vault worker with it, so
+// the call's own answer cannot be read there: the first half fires the page's `pagehide` (what
+// every navigation, reload or tab close fires) in place and reads the denial; the second half
+// navigates for real and finds nothing written and nothing left to answer.
+test('navigating away denies a pending request and changes nothing', { tag: '@desktop-only' }, async ({
+  page,
+}) => {
+  await openControlled(page);
+  const dialog = dialogOf(page);
+  const pending = callTool(page, 'vault_create_folder', { path: 'Left behind' });
+  await expect(dialog).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+  const result = await pending;
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent.code).toBe('APPROVAL_DENIED');
+  await expect(dialog).toBeHidden();
+
+  void callTool(page, 'vault_create_folder', { path: 'Reloaded away' }).catch(() => undefined);
+  await expect(dialog).toBeVisible();
+  await page.reload();
+  await appReady(page);
+  await expect(dialog).toBeHidden();
+  const folders = JSON.stringify(await callTool(page, 'vault_list_folder', { recursive: true }));
+  expect(folders).not.toContain('Left behind');
+  expect(folders).not.toContain('Reloaded away');
 });
