@@ -62,6 +62,8 @@ export async function openDevice(
   let online = true;
   /** requests to fail as network errors while set (a route that is down, say) */
   let refused: ((method: string, path: string) => boolean) | null = null;
+  /** answers given in the service's place while set (an intermediary's refusal, say) */
+  let answered: ((method: string, path: string) => Response | null) | null = null;
   /** `METHOD /path` of every request this device sent, in order */
   const requests: string[] = [];
   /**
@@ -84,6 +86,8 @@ export async function openDevice(
       await options.beforeFetch?.(method, path, init);
       requests.push(`${method} ${path}`);
       if (!online || refused?.(method, path)) return Promise.reject(new TypeError('Failed to fetch'));
+      const stood = answered?.(method, path);
+      if (stood) return stood;
       const sentAt = performance.now();
       if (open++ === 0) openedAt = sentAt;
       const done = () => {
@@ -150,6 +154,10 @@ export async function openDevice(
     /** fail the requests `rule` matches as network errors (null: none) */
     refuse: (rule: ((method: string, path: string) => boolean) | null) => {
       refused = rule;
+    },
+    /** answer the requests `rule` gives a Response for in the service's place (null: none) */
+    answerFor: (rule: ((method: string, path: string) => Response | null) | null) => {
+      answered = rule;
     },
     write: (op: string, ...args: unknown[]) =>
       registry.write(op, args, { ...ui, approve: async () => 'once' }),

@@ -80,6 +80,29 @@ describe('two devices against the real local service', () => {
     expect((await b.db.bodies.get(note.id))?.markdown).toBe(`head${big}`);
   }, 90_000);
 
+  // Spec 4.3.11: a 413 of the updates route is not the end of the edit. The real service cannot
+  // send it (its limit is the client's own 1 MB check), so a proxy with a lower limit stands in.
+  it('an update the updates route refuses as too large (413) goes up as a snapshot instead', async () => {
+    const note = value<{ id: string }>(await a.notes.create({ title: 'Behind a proxy', markdown: 'start' }));
+    await both();
+    a.answerFor((method, path) =>
+      method === 'POST' && path === '/sync/crdt/updates' ? new Response(null, { status: 413 }) : null,
+    );
+    try {
+      const from = a.requests.length;
+      await typeInto(a, note.id, 'end', ' and more');
+      await a.sync.syncNow();
+      const sent = a.requests.slice(from).filter((r) => r.startsWith('POST /sync/crdt/'));
+      expect(sent[0]).toBe('POST /sync/crdt/updates');
+      expect(sent.some((r) => r.startsWith('POST /sync/crdt/snapshot'))).toBe(true);
+      expect((await a.sync.state()).status.queued).toBe(0);
+    } finally {
+      a.answerFor(null);
+    }
+    await b.sync.syncNow();
+    expect((await b.db.bodies.get(note.id))?.markdown).toBe('start and more');
+  }, 60_000);
+
   it('keeps concurrent edits of different task fields and deletes stay deleted', async () => {
     const { task } = value<{ task: { id: string } }>(await a.write('tasks.create', { title: 'Fields' }));
     await both();
