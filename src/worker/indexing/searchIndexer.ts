@@ -41,7 +41,11 @@ export async function startSearchIndexer(deps: {
   const yieldToOthers = () => new Promise<void>((r) => setTimeout(r, 0));
   let chain: Promise<unknown> = Promise.resolve();
   const serial = (work: () => Promise<unknown>) => {
-    chain = chain.then(work).catch((err) => console.error('search indexing failed', err));
+    chain = chain.then(work).catch((err) => {
+      // the vault was closed under a run (switched away, deleted): nothing is left to index
+      if (db.hasBeenClosed()) return;
+      console.error('search indexing failed', err);
+    });
     return chain;
   };
 

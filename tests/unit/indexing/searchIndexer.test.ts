@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChangeFeed } from '../../../src/worker/changes/changeFeed';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import { startSearchIndexer } from '../../../src/worker/indexing/searchIndexer';
@@ -33,6 +33,21 @@ function vault() {
 }
 
 describe('search indexer', () => {
+  it('a vault closed under an indexing run (switched away, deleted) stops it quietly, never reopened', async () => {
+    const { notes, start } = vault();
+    const indexer = await start();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await notes.create({ title: 'Late', markdown: 'indexed after the vault went' });
+      db!.close();
+      await indexer.settled();
+      expect(errors).not.toHaveBeenCalled();
+      expect(db!.isOpen()).toBe(false);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('indexes created, edited and deleted notes incrementally, with <mark> snippets and no frontmatter', async () => {
     const { notes, start } = vault();
     const indexer = await start();
