@@ -253,6 +253,31 @@ test('per item: Suggest and Dismiss, Unsnooze, To reminder, Add to a note, Remov
   expect(item.viewedAt).not.toBeNull();
 });
 
+test('an item’s title and text are edited in place, kept over a reload', async ({ page }) => {
+  await openInbox(page);
+  const bill = await capture(page, 'Dentist bill');
+  await page.getByRole('button', { name: 'More actions for Dentist bill' }).click();
+  const more = page.getByRole('group', { name: 'More actions for Dentist bill' });
+  const title = more.getByRole('textbox', { name: 'Title' });
+  const text = more.getByRole('textbox', { name: 'Text' });
+  await expect(title).toHaveValue('Dentist bill');
+  await title.fill('Dentist bill, March');
+  await text.fill('Pay by Friday\nRef 4471');
+  await more.getByRole('button', { name: 'Save changes to Dentist bill' }).click();
+  await expect(page.getByRole('status', { name: 'Save of Dentist bill' })).toHaveText('Saved');
+  // the item's controls are named by its new title
+  await expect(page.getByRole('button', { name: 'More actions for Dentist bill, March' })).toBeVisible();
+  const stored = await agentRead<{ title: string; content: string | null }>(page, 'inbox.get', bill.id);
+  expect(stored).toMatchObject({ title: 'Dentist bill, March', content: 'Pay by Friday\nRef 4471' });
+
+  await page.reload();
+  await appReady(page);
+  await page.getByRole('button', { name: 'More actions for Dentist bill, March' }).click();
+  const reopened = page.getByRole('group', { name: 'More actions for Dentist bill, March' });
+  await expect(reopened.getByRole('textbox', { name: 'Title' })).toHaveValue('Dentist bill, March');
+  await expect(reopened.getByRole('textbox', { name: 'Text' })).toHaveValue('Pay by Friday\nRef 4471');
+});
+
 test('archived and filed lists: Restore, Delete (after its confirmation), Put back', async ({ page }) => {
   await openInbox(page);
   const memo = await capture(page, 'Old memo');

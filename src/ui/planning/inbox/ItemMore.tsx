@@ -1,6 +1,7 @@
 import { createSignal, Show } from 'solid-js';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { NotePicker } from '../tasks/NotePicker';
+import { ItemEditForm } from './ItemEditForm';
 import type { ItemActions } from './inboxActions';
 import type { InboxEntry } from './inboxTypes';
 import { TagForm } from './TagForm';
@@ -9,7 +10,7 @@ import { WhenForm } from './WhenForm';
 /**
  * The less frequent actions on an open item, behind one "More" disclosure so the row stays short
  * on a phone: convert to an event or a reminder (with its time), add to an existing note, tag,
- * mark viewed, and on a recording, retry its transcription.
+ * mark viewed, and on a recording, retry its transcription; and the item's own title and text.
  */
 export function ItemMore(props: { item: InboxEntry; actions: ItemActions; client: VaultClient }) {
   const [open, setOpen] = createSignal(false);
@@ -29,6 +30,11 @@ export function ItemMore(props: { item: InboxEntry; actions: ItemActions; client
       <Show when={open()}>
         <fieldset class="inbox-more" id={panelId()}>
           <legend class="visually-hidden">More actions for {it().title}</legend>
+          <ItemEditForm
+            item={it()}
+            client={props.client}
+            onSave={(patch) => props.actions.update(it(), patch)}
+          />
           <WhenForm
             label={`Event time for ${it().title}`}
             action="To event"

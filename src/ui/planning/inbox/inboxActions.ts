@@ -17,6 +17,8 @@ export interface ItemActions {
   snooze: (item: InboxEntry, days: number) => Promise<boolean>;
   unsnooze: (item: InboxEntry) => Promise<boolean>;
   markViewed: (item: InboxEntry) => Promise<boolean>;
+  /** the item's title or text changed in place (inbox.update) */
+  update: (item: InboxEntry, patch: { title?: string; content?: string | null }) => Promise<boolean>;
   retryTranscription: (item: InboxEntry) => Promise<boolean>;
   archive: (item: InboxEntry) => Promise<boolean>;
   restore: (item: InboxEntry) => Promise<boolean>;
@@ -72,6 +74,7 @@ export function createInboxActions(client: VaultClient, sinks: Sinks): ItemActio
     snooze: (item, days) => run('inbox.snooze', item.id, { until: startOfDayIn(days) }),
     unsnooze: (item) => run('inbox.unsnooze', item.id),
     markViewed: (item) => run('inbox.markViewed', item.id),
+    update: (item, patch) => run('inbox.update', item.id, patch),
     async retryTranscription(item) {
       const res = await writeOp<unknown>(client, 'inbox.retryTranscription', item.id);
       // The worker always explains why it cannot transcribe: that is news, not a failure.
