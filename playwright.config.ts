@@ -106,7 +106,7 @@ export default defineConfig({
       // The real sync service on workerd (fresh local D1/R2 state each run) for the two-device
       // tests: the app's default service address, this preview's origin allowed, test accounts
       // (@x.test) answered with their sign-in code as development accounts are.
-      command: `node scripts/server-dev.mjs --port ${SYNC_PORT} --persist-to .tmp/e2e-sync-${Date.now()} --var ALLOWED_ORIGINS:http://127.0.0.1:${PORT} --var DEV_ACCOUNTS:dev@cairn.local,@x.test`,
+      command: `node scripts/server-dev.mjs --port ${SYNC_PORT} --persist-to .tmp/e2e-sync-${Date.now()} --var ALLOWED_ORIGINS:http://127.0.0.1:${PORT} --var DEV_ACCOUNTS:dev@cairn.local,@x.test --var AUTH_RATE_PER_MINUTE:100000`,
       url: `http://127.0.0.1:${SYNC_PORT}/sync/status`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

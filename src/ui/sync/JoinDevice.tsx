@@ -1,6 +1,7 @@
 import { createSignal, Match, Show, Switch } from 'solid-js';
 import type { JoinerScreen } from '../../worker/sync/accountScreens';
 import { createLinkPoll } from './createLinkPoll';
+import { accountErrorText } from './syncMessages';
 import { syncApi } from './syncSource';
 
 /**
@@ -33,7 +34,7 @@ export function JoinDevice() {
     setCode('');
     const res = await syncApi()?.joinStart();
     if (!res) return;
-    if (!res.ok) return setError(res.error.message);
+    if (!res.ok) return setError(accountErrorText(res.error));
     setView(res.value);
     poll.start();
   }
@@ -43,7 +44,7 @@ export function JoinDevice() {
     if (!res.ok) {
       poll.stop();
       setView(null);
-      return setError(res.error.message);
+      return setError(accountErrorText(res.error));
     }
     setView(res.value);
   }

@@ -1,6 +1,7 @@
 import { createSignal, Match, Show, Switch } from 'solid-js';
 import type { SponsorView } from '../../sync/engine/account/sponsorLink';
 import { createLinkPoll } from './createLinkPoll';
+import { accountErrorText } from './syncMessages';
 import { syncApi } from './syncSource';
 
 /**
@@ -31,13 +32,13 @@ export function LinkDevice() {
     setError('');
     const res = await syncApi()?.sponsorStart();
     if (!res) return;
-    if (!res.ok) return setError(res.error.message);
+    if (!res.ok) return setError(accountErrorText(res.error));
     setView(res.value);
     poll.start();
   }
   async function send() {
     const res = await syncApi()?.sponsorSend();
-    if (res && !res.ok) return setError(res.error.message);
+    if (res && !res.ok) return setError(accountErrorText(res.error));
     if (res?.ok) setView(res.value);
   }
   function cancel() {

@@ -9,7 +9,14 @@ import { PlanUsage } from './PlanUsage';
 import { RecoveryKeyAgain } from './RecoveryKeyAgain';
 import { RecoveryKeyCard } from './RecoveryKeyCard';
 import { SyncDiagnostics } from './SyncDiagnostics';
-import { ERROR_TEXT, HOLD_TEXT, indicatorText, keyNeededText, REVOKED_TEXT } from './syncMessages';
+import {
+  accountErrorText,
+  ERROR_TEXT,
+  HOLD_TEXT,
+  indicatorText,
+  keyNeededText,
+  REVOKED_TEXT,
+} from './syncMessages';
 import { syncApi, syncState } from './syncSource';
 
 /**
@@ -46,7 +53,7 @@ export function SyncPanel() {
   const sendCode = () =>
     act(async () => {
       const res = await api().requestCode(email());
-      if (!res.ok) return res.error.message;
+      if (!res.ok) return accountErrorText(res.error);
       setCodeSent(true);
       if (res.value.devCode) setCode(res.value.devCode); // development service only
       return 'A code was sent to your email.';
@@ -54,13 +61,13 @@ export function SyncPanel() {
   const signIn = () =>
     act(async () => {
       const res = await api().signIn(email(), code(), deviceNameFrom(navigator.userAgent));
-      if (!res.ok) return res.error.message;
+      if (!res.ok) return accountErrorText(res.error);
       // a binding hold (the question, a foreign or unchecked vault) is shown by the panel itself
       if (res.value !== 'needs_key' && res.value !== 'ready') return undefined;
       return afterSetUp(await api().setUp());
     });
   const afterSetUp = (setup: Awaited<ReturnType<ReturnType<typeof api>['choose']>>) => {
-    if (!setup.ok) return setup.error.message;
+    if (!setup.ok) return accountErrorText(setup.error);
     if (setup.value.kind === 'created') setRecovery(setup.value.recoveryKey);
     return setup.value.kind === 'needs_key'
       ? 'Enter the recovery key of your vault, or link this device from another one, to finish.'
@@ -71,7 +78,7 @@ export function SyncPanel() {
   const restore = () =>
     act(async () => {
       const res = await api().restore(typedKey());
-      return res.ok ? 'This device now syncs the vault.' : res.error.message;
+      return res.ok ? 'This device now syncs the vault.' : accountErrorText(res.error);
     });
 
   return (

@@ -31,6 +31,26 @@ export const ERROR_TEXT: Record<Category, string> = {
   server: 'The sync service failed. Sync retries by itself; changes are kept on this device.',
 };
 
+/**
+ * The sentence for a refusal met while signing in, setting up or restoring the key (the panel's
+ * own calls, not the engine's): a clear one for being slowed down or offline, else the service's
+ * own message, which names the field or the reason.
+ */
+export function accountErrorText(error: {
+  code: string;
+  message: string;
+  retryAfterSeconds?: number;
+}): string {
+  if (error.code === 'RATE_LIMITED') {
+    const s = error.retryAfterSeconds;
+    const wait = s === undefined ? 'a minute' : s === 1 ? '1 second' : `${s} seconds`;
+    return `Too many attempts in a short time: the sync service asks to wait ${wait} before trying again. Nothing was changed.`;
+  }
+  if (error.code === 'NETWORK_OFFLINE')
+    return 'The sync service cannot be reached. Check the connection and try again; nothing was changed.';
+  return error.message;
+}
+
 /** The indicator's short words for each error: specific, never "Synced". */
 const ERROR_WORDS: Record<Category, string> = {
   offline: 'Offline',

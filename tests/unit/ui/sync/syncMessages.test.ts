@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phaseOf, type SyncStatus } from '../../../../src/sync/engine/syncStatus';
 import {
+  accountErrorText,
   ERROR_TEXT,
   indicatorText,
   indicatorWords,
@@ -109,5 +110,27 @@ describe('sync messages (issue 7 part 8)', () => {
     expect(
       indicatorText(status({ phase: 'pending', queued: 3, deadLetters: 1, quarantined: 2, corrupt: 1 })),
     ).toBe('Not synced: 3 waiting, 1 failed, 2 quarantined, 1 damaged');
+  });
+
+  it('says in words why a sign-in, set-up or key step was refused: slowed down, offline, or the service’s reason', () => {
+    // the service's own wording ("too many requests in bucket auth") is not for people
+    const slowed = accountErrorText({
+      code: 'RATE_LIMITED',
+      message: 'too many requests in bucket auth',
+      retryAfterSeconds: 42,
+    });
+    expect(slowed).toBe(
+      'Too many attempts in a short time: the sync service asks to wait 42 seconds before trying again. Nothing was changed.',
+    );
+    expect(accountErrorText({ code: 'RATE_LIMITED', message: 'x' })).toContain('wait a minute');
+    expect(accountErrorText({ code: 'RATE_LIMITED', message: 'x', retryAfterSeconds: 1 })).toContain(
+      'wait 1 second before',
+    );
+    expect(
+      accountErrorText({ code: 'NETWORK_OFFLINE', message: 'the sync service is unreachable (TypeError)' }),
+    ).toBe('The sync service cannot be reached. Check the connection and try again; nothing was changed.');
+    expect(accountErrorText({ code: 'VALIDATION_ERROR', message: 'email: not an email address' })).toBe(
+      'email: not an email address',
+    );
   });
 });
