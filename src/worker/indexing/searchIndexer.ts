@@ -35,17 +35,17 @@ export async function startSearchIndexer(deps: {
   now: () => number;
 }) {
   const { db, leader, channel } = deps;
+  // a vault closed under a run (switched away, deleted) ends it quietly: nothing is left to index
+  const reportUnlessClosed = (what: string) => (err: unknown) => {
+    if (!db.hasBeenClosed()) console.error(what, err);
+  };
   const store: SearchStore = createDexieSearchStore(db);
   const index = await SearchIndex.open({ store, texts: createNoteTexts(db), now: deps.now });
   // Let the UI's first requests through before indexing work starts.
   const yieldToOthers = () => new Promise<void>((r) => setTimeout(r, 0));
   let chain: Promise<unknown> = Promise.resolve();
   const serial = (work: () => Promise<unknown>) => {
-    chain = chain.then(work).catch((err) => {
-      // the vault was closed under a run (switched away, deleted): nothing is left to index
-      if (db.hasBeenClosed()) return;
-      console.error('search indexing failed', err);
-    });
+    chain = chain.then(work).catch(reportUnlessClosed('search indexing failed'));
     return chain;
   };
 
@@ -183,7 +183,7 @@ export async function startSearchIndexer(deps: {
   // the index) loads shards on demand again rather than re-parsing all of them each time.
   void serial(async () => {
     await yieldToOthers();
-  }).then(() => index.warmAll().catch((err: unknown) => console.error('search warm-up failed', err)));
+  }).then(() => index.warmAll().catch(reportUnlessClosed('search warm-up failed')));
   channel?.addEventListener('message', (e) => {
     if ((e.data as { type?: string } | null)?.type === 'search-changed' && !leader.isLeader())
       // A refresh that failed (the vault closing) took nothing in: no one to tell. Its error is
