@@ -8,6 +8,7 @@ import { inboxOperations } from '../../../src/worker/planning/inbox';
 import type { NetPort } from '../../../src/worker/planning/inbox/inboxAssistOperations';
 import { createTaskStore } from '../../../src/worker/planning/tasks/taskStore';
 import { openTestVault, value } from '../planning/harness';
+import { inboxRegistry } from './inboxRegistry';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
@@ -34,18 +35,7 @@ describe('inbox captures beyond text and link', () => {
   beforeEach(async () => {
     v = await openTestVault();
     net = fakeNet(async () => html('<html><head><title>Fallback</title></head></html>'));
-    const refuse = async () => ({
-      ok: false as const,
-      error: { code: 'VALIDATION', message: 'no notes here' },
-    });
-    registry = createRegistry(
-      inboxOperations(
-        v.services,
-        createTaskStore(v.services, 'UTC'),
-        { create: refuse, attach: refuse, append: refuse, remove: async () => {} },
-        net,
-      ),
-    );
+    registry = inboxRegistry(v.services, net, 'no notes here');
   });
   afterEach(() => v.close());
   const ui = { caller: { kind: 'ui' } } as const;

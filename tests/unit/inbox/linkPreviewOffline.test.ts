@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitsForOnline } from '../../../src/ui/planning/inbox/offlinePreviews';
 import { PREVIEW_OFFLINE } from '../../../src/worker/domain/inbox/linkPreview';
-import { createRegistry } from '../../../src/worker/ops/registry';
-import { inboxOperations } from '../../../src/worker/planning/inbox';
+import type { createRegistry } from '../../../src/worker/ops/registry';
 import type { NetPort } from '../../../src/worker/planning/inbox/inboxAssistOperations';
-import { createTaskStore } from '../../../src/worker/planning/tasks/taskStore';
 import { openTestVault, value } from '../planning/harness';
+import { inboxRegistry } from './inboxRegistry';
 
 /** Issue 5 part 4: "link preview when online and a plain fallback when not". */
 describe('a link captured offline', () => {
@@ -26,15 +25,7 @@ describe('a link captured offline', () => {
         });
       },
     };
-    const refuse = async () => ({ ok: false as const, error: { code: 'VALIDATION', message: 'no' } });
-    registry = createRegistry(
-      inboxOperations(
-        v.services,
-        createTaskStore(v.services, 'UTC'),
-        { create: refuse, attach: refuse, append: refuse, remove: async () => {} },
-        net,
-      ),
-    );
+    registry = inboxRegistry(v.services, net);
   });
   afterEach(() => v.close());
   const ui = { caller: { kind: 'ui' } } as const;

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRegistry } from '../../../src/worker/ops/registry';
-import { inboxOperations } from '../../../src/worker/planning/inbox';
+import type { createRegistry } from '../../../src/worker/ops/registry';
 import type { NetPort } from '../../../src/worker/planning/inbox/inboxAssistOperations';
-import { createTaskStore } from '../../../src/worker/planning/tasks/taskStore';
 import { createSettingsStore } from '../../../src/worker/settings/settingsStore';
 import { openTestVault, value } from '../planning/harness';
+import { inboxRegistry } from './inboxRegistry';
 
 describe('inbox.fetchLinkPreviews', () => {
   let v: Awaited<ReturnType<typeof openTestVault>>;
@@ -20,15 +19,7 @@ describe('inbox.fetchLinkPreviews', () => {
         return new Response('<title>Page</title>', { headers: { 'content-type': 'text/html' } });
       },
     };
-    const refuse = async () => ({ ok: false as const, error: { code: 'VALIDATION', message: 'no' } });
-    registry = createRegistry(
-      inboxOperations(
-        v.services,
-        createTaskStore(v.services, 'UTC'),
-        { create: refuse, attach: refuse, append: refuse, remove: async () => {} },
-        net,
-      ),
-    );
+    registry = inboxRegistry(v.services, net);
   });
   afterEach(() => v.close());
   const ui = { caller: { kind: 'ui' } } as const;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyResult, IncomingRecord, OrphanMode, RecordPort } from '../../../src/sync/engine/ports';
 import {
   CORRUPT_COOLDOWN_MS,
   CORRUPT_ITEMS_CAP,
@@ -14,7 +13,7 @@ import {
   QUARANTINE,
   SCHEMA_INVALID_ITEMS,
 } from '../../../src/sync/engine/pull/pullChanges';
-import { emptyRecords } from './emptyRecords';
+import { orphanTaskRecords } from './emptyRecords';
 import { type ScriptedService, scriptedPullDeps, scriptedService } from './scriptedPull';
 
 const HOUR = CORRUPT_COOLDOWN_MS;
@@ -144,23 +143,8 @@ describe('the corrupt-item tracker (spec 8.3: 5,000 entries, 1-hour cooldown)', 
 
   it("keeps an orphan's parent in its cooldown from being fetched: the child is stored as it is", async () => {
     const s = await scriptedService([{ type: 'task', id: 'child' }], () => 'item');
-    const modes: { ids: string[]; mode: OrphanMode }[] = [];
-    const base = emptyRecords(async () => null);
-    // the child's parent project is absent here: `hold` keeps it back with that need
-    const records: RecordPort = {
-      ...base,
-      apply: async (items: IncomingRecord[], mode: OrphanMode): Promise<ApplyResult> => {
-        modes.push({ ids: items.map((i) => i.id), mode });
-        const held =
-          mode === 'hold' ? items.map((item) => ({ item, needs: [{ type: 'project', id: 'p' }] })) : [];
-        return {
-          changed: mode === 'hold' ? [] : items.map(({ type, id }) => ({ type, id })),
-          held,
-          declined: [],
-          unreadable: [],
-        };
-      },
-    };
+    // the child task waits for its parent project p: held with that need
+    const { records, modes } = orphanTaskRecords();
     const state = new Map<string, unknown>([
       [CURSOR_SKIP_REPAIR, 'done'],
       [CORRUPT_ITEMS, { 'project|p': { reason: 'r', at: 0 } }],

@@ -2,6 +2,8 @@ import { deriveVaultKeyring, generateDeviceKey, generateVaultKey } from '../../.
 import type { SyncResult } from '../../../src/sync/engine/http/syncError';
 import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import type { OutboxPort, QueuedRecord } from '../../../src/sync/engine/ports';
+import { CURSOR_SKIP_REPAIR, LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
+import { MANIFEST_CHECKED_AT } from '../../../src/sync/engine/pull/manifestCheck';
 import { createSyncEngine, type EngineDeps, type Timers } from '../../../src/sync/engine/syncEngine';
 import type { SyncStatus } from '../../../src/sync/engine/syncStatus';
 import { emptyRecords } from './emptyRecords';
@@ -115,4 +117,28 @@ export async function engineOver(
     ...deps,
   });
   return { engine, statuses };
+}
+
+/**
+ * An engine over an empty feed (cursor at 5, nothing to repair or check) on `timers`, started and
+ * past its first cycles. `changesAt` holds the clock of every `GET /sync/changes` sent from now
+ * on: each cycle over the empty outbox sends exactly one, so it counts cycles.
+ */
+export async function startIdleFeedEngine(timers: Timers & { now(): number }) {
+  const changesAt: number[] = [];
+  const call = (async (_m: string, path: string): Promise<SyncResult<unknown>> => {
+    if (!path.startsWith('/sync/changes')) return unexpected(path);
+    changesAt.push(timers.now());
+    return { ok: true, value: { refs: [], nextCursor: 5, serverTimeMs: 0, noteBodies: [] } };
+  }) as SyncCall;
+  const { engine } = await engineOver(call, { now: timers.now, timers }, [
+    [CURSOR_SKIP_REPAIR, 'done'],
+    [LAST_CURSOR, 5],
+    [MANIFEST_CHECKED_AT, 0],
+  ]);
+  engine.start();
+  await engine.syncNow();
+  // start() runs a cycle and syncNow() one more after it, both at the start: count from here
+  changesAt.splice(0);
+  return { engine, changesAt };
 }

@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SyncResult } from '../../../src/sync/engine/http/syncError';
-import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
-import { CURSOR_SKIP_REPAIR, LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
-import { MANIFEST_CHECKED_AT } from '../../../src/sync/engine/pull/manifestCheck';
 import type { SyncEngine } from '../../../src/sync/engine/syncEngine';
-import { engineOver } from './engineHarness';
+import { startIdleFeedEngine } from './engineHarness';
 import { manualTimers } from './manualTimers';
 
 // Issue 7 part 4 and 5: the engine's own clocks, with the spec's values written out here (not
@@ -17,24 +13,10 @@ afterEach(() => engine?.stop());
 
 async function setup() {
   const timers = manualTimers();
-  const cycles: number[] = [];
-  const call = (async (_m: string, path: string): Promise<SyncResult<unknown>> => {
-    if (path.startsWith('/sync/changes')) {
-      cycles.push(timers.now());
-      return { ok: true, value: { refs: [], nextCursor: 5, serverTimeMs: 0, noteBodies: [] } };
-    }
-    return { ok: false, error: { code: 'HTTP_ERROR', message: `unexpected ${path}`, status: 404 } };
-  }) as SyncCall;
-  ({ engine } = await engineOver(call, { now: timers.now, timers }, [
-    [CURSOR_SKIP_REPAIR, 'done'],
-    [LAST_CURSOR, 5],
-    [MANIFEST_CHECKED_AT, 0],
-  ]));
+  const started = await startIdleFeedEngine(timers);
+  engine = started.engine;
   const e = engine;
-  e.start();
-  await e.syncNow();
-  // start() runs a cycle and syncNow() one more after it, both at 0 ms: count from here
-  cycles.splice(0);
+  const cycles = started.changesAt;
   /** moves the clock and lets a cycle it fired reach the service */
   const advance = async (ms: number) => {
     timers.advance(ms);

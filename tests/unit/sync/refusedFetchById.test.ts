@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyResult, IncomingRecord, OrphanMode, RecordPort } from '../../../src/sync/engine/ports';
 import { CURSOR_SKIP_REPAIR, LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
 import type { LedgerEntry } from '../../../src/sync/engine/pull/ledgers';
 import { MANIFEST_CHECKED_AT, manifestCheck } from '../../../src/sync/engine/pull/manifestCheck';
 import { pullChanges, QUARANTINE } from '../../../src/sync/engine/pull/pullChanges';
 import { QUARANTINE_TTL_MS } from '../../../src/sync/engine/pull/quarantineLedger';
 import { REFUSED_PAGE, VAULT_KEY_MISMATCH } from '../../../src/sync/engine/pull/refusedPage';
-import { emptyRecords } from './emptyRecords';
+import { orphanTaskRecords } from './emptyRecords';
 import { scriptedPullDeps, scriptedService } from './scriptedPull';
 
 // The fetches by id (the ledgers' retry, the manifest check, orphans' parents) follow the refused
@@ -74,25 +73,8 @@ describe('fetches by id under a stale vault key (spec 3.8)', () => {
     const s = await scriptedService([{ type: 'task', id: 'child' }], (_id, type) =>
       type === 'task' ? 'foreign' : 'item',
     );
-    const modes: { ids: string[]; mode: OrphanMode }[] = [];
-    const base = emptyRecords(async () => null);
-    const records: RecordPort = {
-      ...base,
-      apply: async (items: IncomingRecord[], mode: OrphanMode): Promise<ApplyResult> => {
-        modes.push({ ids: items.map((i) => i.id), mode });
-        // a task waits for its project: held until the project is applied
-        const held =
-          mode === 'hold'
-            ? items
-                .filter((i) => i.type === 'task')
-                .map((item) => ({ item, needs: [{ type: 'project', id: 'p' }] }))
-            : [];
-        const changed = items
-          .filter((i) => !held.some((h) => h.item === i))
-          .map(({ type, id }) => ({ type, id }));
-        return { changed, held, declined: [], unreadable: [] };
-      },
-    };
+    // the child task waits for its parent project p: held with that need
+    const { records, modes } = orphanTaskRecords();
     const state = new Map<string, unknown>([[CURSOR_SKIP_REPAIR, 'done']]);
     const deps = scriptedPullDeps(s, state, () => 5, [], records);
     const types = [...deps.types, 'project'];

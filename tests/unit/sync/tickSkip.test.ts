@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SyncResult } from '../../../src/sync/engine/http/syncError';
-import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
-import { CURSOR_SKIP_REPAIR, LAST_CURSOR } from '../../../src/sync/engine/pull/cursorRepair';
-import { MANIFEST_CHECKED_AT } from '../../../src/sync/engine/pull/manifestCheck';
 import { createTickSkip, TICK_SKIP_MAX_MS } from '../../../src/sync/engine/socket/tickSkip';
 import { PULL_TICK_MS, type SyncEngine } from '../../../src/sync/engine/syncEngine';
-import { engineOver } from './engineHarness';
+import { startIdleFeedEngine } from './engineHarness';
 import { manualTimers } from './manualTimers';
 
 describe('tick skip (spec 4.3.1): the rule', () => {
@@ -57,22 +53,10 @@ afterEach(() => {
 describe('tick skip: the engine asks it at every tick', () => {
   it('pulls at each tick without a socket; with one connected, once in 5 minutes', async () => {
     const timers = manualTimers();
-    const changes: number[] = [];
-    const call = (async (_m: string, path: string): Promise<SyncResult<unknown>> => {
-      if (path.startsWith('/sync/changes')) {
-        changes.push(timers.now());
-        return { ok: true, value: { refs: [], nextCursor: 5, serverTimeMs: 0, noteBodies: [] } };
-      }
-      return { ok: false, error: { code: 'HTTP_ERROR', message: `unexpected ${path}`, status: 404 } };
-    }) as SyncCall;
-    ({ engine } = await engineOver(call, { now: timers.now, timers }, [
-      [CURSOR_SKIP_REPAIR, 'done'],
-      [LAST_CURSOR, 5],
-      [MANIFEST_CHECKED_AT, 0],
-    ]));
+    const started = await startIdleFeedEngine(timers);
+    engine = started.engine;
     const e = engine;
-    e.start();
-    await e.syncNow();
+    const changes = started.changesAt;
     const pullsAt = (t: number) => changes.filter((at) => at === t).length;
     const tickOnce = async () => {
       timers.advance(PULL_TICK_MS);
