@@ -1,10 +1,10 @@
-/** What a page says about itself, from its `<head>`. */
 /**
  * Why a link has no preview while the browser is offline (after `no preview: ` in the item's
  * processingError). The inbox UI fetches such previews again when the browser comes back online.
  */
 export const PREVIEW_OFFLINE = 'offline: the preview is fetched when you are online';
 
+/** What a page says about itself, from its `<head>`. */
 export interface LinkPreview {
   title: string | null;
   description: string | null;
