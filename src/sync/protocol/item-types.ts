@@ -6,6 +6,7 @@
  * Change log: 2026-11-21 frozen list of 15 defined; `property_definition` supported, not legacy.
  * 2026-11-21 (session 2): `setting`, `template`, `saved_filter`, `reminder`, `home_page` supported (Cairn's
  * synced settings rows and planning records; docs/sync-client.md lists their payloads).
+ * 2026-11-28 (session 11): `attachment_manifest` supported (file sync, src/sync/protocol/attachments.ts).
  */
 export const LEGACY_SYNC_TYPES = Object.freeze([
   'note',
@@ -33,6 +34,7 @@ export const SUPPORTED_SYNC_TYPES = Object.freeze([
   'saved_filter',
   'reminder',
   'home_page',
+  'attachment_manifest',
 ] as const);
 export type SyncItemType = (typeof SUPPORTED_SYNC_TYPES)[number];
 
