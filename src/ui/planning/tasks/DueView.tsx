@@ -5,7 +5,7 @@ import { createLive } from '../shared/createLive';
 import { BulkBar } from './BulkBar';
 import type { TaskActions } from './createTaskActions';
 import { createTaskSelection } from './createTaskSelection';
-import { QuickAdd } from './QuickAdd';
+import { TaskQuickAdd } from './TaskQuickAdd';
 import { TaskRow } from './TaskRow';
 import { type DueReply, TASK_TABLES, type UpcomingReply } from './taskTypes';
 
@@ -63,9 +63,11 @@ export function DueView(props: Props) {
     <section class="due-view" aria-labelledby="due-title">
       <h2 id="due-title">{TITLES[props.view]}</h2>
       <Show when={props.view === 'today'}>
-        <QuickAdd
+        <TaskQuickAdd
+          client={props.client}
           label="New task for today"
-          onAdd={(title) => props.actions.create({ title, dueDate: flat.data()?.today })}
+          defaults={() => ({ dueDate: flat.data()?.today })}
+          onAdd={props.actions.create}
         />
       </Show>
       <BulkBar client={props.client} actions={props.actions} selection={selection} />

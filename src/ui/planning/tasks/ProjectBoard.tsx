@@ -9,7 +9,7 @@ import type { TaskActions } from './createTaskActions';
 import { createTaskSelection } from './createTaskSelection';
 import { movedIds } from './movedIds';
 import { ProjectLinks } from './ProjectLinks';
-import { QuickAdd } from './QuickAdd';
+import { TaskQuickAdd } from './TaskQuickAdd';
 import { TaskRow } from './TaskRow';
 import { type BoardReply, TASK_TABLES, type TaskCard } from './taskTypes';
 
@@ -98,9 +98,11 @@ export function ProjectBoard(props: Props) {
           Show completed
         </button>
       </div>
-      <QuickAdd
+      <TaskQuickAdd
+        client={props.client}
         label="New task in this project"
-        onAdd={(title) => props.actions.create({ title, projectId: props.projectId })}
+        defaults={() => ({ projectId: props.projectId })}
+        onAdd={props.actions.create}
       />
       <ProjectLinks client={props.client} projectId={props.projectId} />
       <BulkBar

@@ -8,11 +8,11 @@ import { reconciledValueStorage } from '../../vault/reconciledStorage';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
 import type { TaskActions } from './createTaskActions';
-import { QuickAdd } from './QuickAdd';
 import { RepeatFields } from './RepeatFields';
 import { parseTags, repeatConfigOf, repeatFormOf } from './repeatForm';
 import { TaskLinkedItems } from './TaskLinkedItems';
 import { TaskNesting } from './TaskNesting';
+import { TaskQuickAdd } from './TaskQuickAdd';
 import { TaskRow } from './TaskRow';
 import {
   PRIORITY_LABELS,
@@ -274,9 +274,11 @@ export function TaskEditor(props: Props) {
                   {(s) => <TaskRow task={s} onToggle={props.actions.toggle} onOpen={props.onOpen} />}
                 </For>
               </ul>
-              <QuickAdd
+              <TaskQuickAdd
+                client={props.client}
                 label="New subtask"
-                onAdd={(title) => props.actions.create({ title, parentId: t().id })}
+                defaults={() => ({ parentId: t().id })}
+                onAdd={props.actions.create}
               />
             </section>
             <TaskLinkedItems client={props.client} taskId={t().id} />
