@@ -5,7 +5,7 @@ import { expectFitsWindow } from './fitsWindow';
 /** The next Friday after today (a Friday today counts as "next fri" a week on), as YYYY-MM-DD. */
 function nextFriday(): string {
   const d = new Date();
-  d.setDate(d.getDate() + (((5 - d.getDay() + 7) % 7) || 7));
+  d.setDate(d.getDate() + ((5 - d.getDay() + 7) % 7 || 7));
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
@@ -32,7 +32,7 @@ test('quick-add reads what is typed, shows it, and adds the task with it', async
     /Tag: #home/,
     /Tag: #bills/,
   ]);
-  await expectFitsWindow(page);
+  await expectFitsWindow(page, 'the quick-add line with its chips');
   await page.screenshot({ path: test.info().outputPath('quick-add.png') });
 
   // Dismissed: "#bills" stays in the title.
@@ -43,7 +43,10 @@ test('quick-add reads what is typed, shows it, and adds the task with it', async
 
   // It went to Household (from "+household"), not to the Inbox board it was typed on.
   await page.goto('/#/tasks/projects');
-  await page.getByRole('link', { name: /Household/ }).first().click();
+  await page
+    .getByRole('link', { name: /Household/ })
+    .first()
+    .click();
   const task = page.getByRole('button', { name: 'Pay rent #bills', exact: true });
   await expect(task).toBeVisible();
   await expect(page.getByRole('list', { name: 'Tags of Pay rent #bills' })).toHaveText('#home');
