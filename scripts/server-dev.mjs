@@ -4,7 +4,7 @@
 //   node scripts/server-dev.mjs [--port 8787] [--persist-to .data/sync] [--var NAME:VALUE ...]
 // `--var` overrides a wrangler.jsonc var for this run (the server tests widen DEV_ACCOUNTS).
 // Secrets: server/.dev.vars (gitignored) is generated with a random TOKEN_SECRET when missing, and
-// gets a random BOOTSTRAP_SECRET when it has none; its contents are never printed.
+// gets a random BOOTSTRAP_SECRET and OBJECT_URL_SECRET when it has none; its contents are never printed.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -37,6 +37,12 @@ if (!existsSync(devVars)) {
 if (!/^BOOTSTRAP_SECRET=/m.test(readFileSync(devVars, 'utf8'))) {
   appendFileSync(devVars, `BOOTSTRAP_SECRET=${randomBytes(32).toString('base64url')}\n`);
   console.error('server-dev: added BOOTSTRAP_SECRET to server/.dev.vars');
+}
+
+// The worker's signed object route (chunk and pack URLs without R2 credentials) signs under its own secret.
+if (!/^OBJECT_URL_SECRET=/m.test(readFileSync(devVars, 'utf8'))) {
+  appendFileSync(devVars, `OBJECT_URL_SECRET=${randomBytes(32).toString('base64url')}\n`);
+  console.error('server-dev: added OBJECT_URL_SECRET to server/.dev.vars');
 }
 
 const wrangler = join(root, 'node_modules/.bin/wrangler');

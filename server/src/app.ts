@@ -6,6 +6,7 @@ import { errorResponse } from './http/errors';
 import { Timing } from './http/timing';
 import type { AppEnv } from './http/types';
 import { clientIdentity } from './middleware/client-identity';
+import { objectRoutes } from './objects/route';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
@@ -33,9 +34,12 @@ export function createApp(): Hono<AppEnv> {
         'X-Svc-Sync-Types',
         'X-Svc-Client',
         'X-Svc-Bootstrap-Token',
+        'X-Svc-Attachment-Id',
+        'X-Svc-File-Size',
+        'Range',
       ],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['Retry-After', 'Server-Timing'],
+      exposeHeaders: ['Retry-After', 'Server-Timing', 'Content-Range'],
       credentials: false,
       maxAge: 600,
     }),
@@ -52,6 +56,8 @@ export function createApp(): Hono<AppEnv> {
   app.route('/dev', devRoutes());
   app.route('/', accountRoutes());
   app.route('/sync', syncRoutes());
+  // signed object URLs (chunks, packs): no session, no bucket; the URL is the authority
+  app.route('/objects', objectRoutes());
 
   app.notFound((c) => errorResponse(c, 'NOT_FOUND', 'no such route'));
   app.onError((err, c) => {

@@ -16,6 +16,10 @@ export interface ServiceConfig {
   bootstrapSecret: string | null;
   /** adds a Server-Timing header (sig, d1, r2 split) to sync responses */
   serverTiming: boolean;
+  /** HMAC secret of the worker's signed object route (`OBJECT_URL_SECRET`); null: route off */
+  objectUrlSecret: string | null;
+  /** R2's S3 API credentials: presigned URLs go straight to R2 (docs/protocol.md) */
+  r2Presign: { accountId: string; bucket: string; accessKeyId: string; secretAccessKey: string } | null;
 }
 
 export function readConfig(vars: {
@@ -26,6 +30,11 @@ export function readConfig(vars: {
   BOOTSTRAP_SECRET?: string;
   AUTH_RATE_PER_MINUTE?: string;
   SYNC_SOCKET_ITEMS_MAX_BYTES?: string;
+  OBJECT_URL_SECRET?: string;
+  R2_ACCOUNT_ID?: string;
+  R2_BUCKET_NAME?: string;
+  R2_ACCESS_KEY_ID?: string;
+  R2_SECRET_ACCESS_KEY?: string;
 }): ServiceConfig {
   const list = (v: string | undefined) =>
     (v ?? '')
@@ -43,6 +52,17 @@ export function readConfig(vars: {
     bootstrapSecret:
       vars.BOOTSTRAP_SECRET && vars.BOOTSTRAP_SECRET.length >= 32 ? vars.BOOTSTRAP_SECRET : null,
     serverTiming: development,
+    objectUrlSecret:
+      vars.OBJECT_URL_SECRET && vars.OBJECT_URL_SECRET.length >= 32 ? vars.OBJECT_URL_SECRET : null,
+    r2Presign:
+      vars.R2_ACCOUNT_ID && vars.R2_BUCKET_NAME && vars.R2_ACCESS_KEY_ID && vars.R2_SECRET_ACCESS_KEY
+        ? {
+            accountId: vars.R2_ACCOUNT_ID,
+            bucket: vars.R2_BUCKET_NAME,
+            accessKeyId: vars.R2_ACCESS_KEY_ID,
+            secretAccessKey: vars.R2_SECRET_ACCESS_KEY,
+          }
+        : null,
   };
 }
 

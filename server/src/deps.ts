@@ -1,4 +1,5 @@
 import type { ServiceConfig } from './config';
+import type { ObjectStore, ObjectUrls } from './objects/ports';
 import type { BlobStore } from './ports/blobs';
 import type { Clock } from './ports/clock';
 import type { VaultHub } from './ports/hub';
@@ -10,6 +11,10 @@ import type { Sql } from './ports/sql';
 export interface Deps {
   sql: Sql;
   blobs: BlobStore;
+  /** chunks and packs: whole objects in R2, fetched by signed URL */
+  objects: ObjectStore;
+  /** null when the deployment cannot presign (STORAGE_PRESIGN_UNAVAILABLE) */
+  objectUrls: ObjectUrls | null;
   clock: Clock;
   limiter: RateLimiter;
   mailer: Mailer;

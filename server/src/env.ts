@@ -14,6 +14,13 @@ export interface Env {
   TOKEN_SECRET?: string;
   /** HMAC secret of bootstrap session tokens (spec 2.10); unset: bootstrap answers 501. */
   BOOTSTRAP_SECRET?: string;
+  /** HMAC secret of the worker's signed object route (32+ chars); unset: no worker-signed URLs */
+  OBJECT_URL_SECRET?: string;
+  /** R2's S3 API (vars: account id, bucket name; secrets: the key pair): real presigned URLs */
+  R2_ACCOUNT_ID?: string;
+  R2_BUCKET_NAME?: string;
+  R2_ACCESS_KEY_ID?: string;
+  R2_SECRET_ACCESS_KEY?: string;
   AUTH_RATE_PER_MINUTE?: string;
   SYNC_SOCKET_ITEMS_MAX_BYTES?: string;
   /** seconds between revocation checks of open sockets (1..60, default 60) */

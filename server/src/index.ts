@@ -11,6 +11,8 @@ import { readConfig } from './config';
 import type { Deps } from './deps';
 import { housekeeping } from './domain/housekeeping';
 import type { Env } from './env';
+import { objectUrlsFor } from './objects/factory';
+import { r2ObjectStore } from './objects/r2-object-store';
 import { purgeExpiredTombstones } from './records/purge-tombstones';
 
 export { VaultHub } from './hub/vault-hub-object';
@@ -20,14 +22,18 @@ const app = createApp();
 const log = (event: string, fields: Record<string, unknown>) =>
   console.log(JSON.stringify({ event, ...fields }));
 
-function depsFor(env: Env, ctx: ExecutionContext): Deps {
+/** `origin`: the public origin of the request being served (worker-signed URLs point back at it). */
+function depsFor(env: Env, ctx: ExecutionContext, origin: string | null): Deps {
   const config = readConfig(env);
   const sql = d1Sql(env.DB);
+  const clock = { nowMs: () => Date.now() };
   const deps: Deps = {
     sql,
     // small objects inline in D1, the rest in R2 (docs/protocol.md, "Small blobs inline in D1")
     blobs: inlineBlobs(sql, r2Blobs(env.BLOBS)),
-    clock: { nowMs: () => Date.now() },
+    objects: r2ObjectStore(env.BLOBS),
+    objectUrls: objectUrlsFor(config, origin, clock),
+    clock,
     limiter: sqlLimiter(sql),
     mailer: config.development
       ? logMailer(log)
@@ -51,11 +57,11 @@ function depsFor(env: Env, ctx: ExecutionContext): Deps {
 
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext) {
-    return app.fetch(request, { deps: depsFor(env, ctx) }, ctx);
+    return app.fetch(request, { deps: depsFor(env, ctx, new URL(request.url).origin) }, ctx);
   },
   // Daily: expired-row cleanup, then tombstone payloads past their history window (a few batches).
   async scheduled(_event: ScheduledController, env: Env, ctx: ExecutionContext) {
-    const deps = depsFor(env, ctx);
+    const deps = depsFor(env, ctx, null);
     await housekeeping(deps, deps.clock.nowMs());
     for (let i = 0; i < 50; i++) {
       const run = await purgeExpiredTombstones(deps, { nowMs: deps.clock.nowMs() });

@@ -5,6 +5,7 @@ import {
   DevAgeBootstrapRequest,
   DevClientPolicyRequest,
   DevLoseBlobRequest,
+  DevPresignRequest,
   DevPurgeRequest,
   DevRateWindowRequest,
   type DevRateWindowResponse,
@@ -16,6 +17,7 @@ import type { AppEnv } from '../http/types';
 import { authenticate } from '../middleware/authenticate';
 import { BUCKETS } from '../middleware/buckets';
 import { bucketKey } from '../middleware/rate-limit';
+import { objectUrlsFor } from '../objects/factory';
 import { billingReport } from '../plans/billing-report';
 import { sql } from '../ports/sql';
 import { purgeExpiredTombstones } from '../records/purge-tombstones';
@@ -88,6 +90,30 @@ export function devRoutes(): Hono<AppEnv> {
       return errorResponse(c, 'NOT_FOUND', 'no such object');
     await c.get('deps').blobs.delete([body.value.key]);
     return c.json({ ok: true });
+  });
+
+  // Writes one of the caller's own objects whole (object-route tests; rewrites a chunk in place).
+  r.put('/objects/*', async (c) => {
+    const key = decodeURIComponent(new URL(c.req.url).pathname.slice('/dev/objects/'.length));
+    if (!key.startsWith(`${c.get('auth').userId}/`)) return errorResponse(c, 'NOT_FOUND', 'no such object');
+    await c.get('deps').objects.put(key, new Uint8Array(await c.req.arrayBuffer()));
+    return c.json({ ok: true });
+  });
+  // A signed URL of one of the caller's own objects, as if the clock read `asOfMs`.
+  r.post('/objects/presign', async (c) => {
+    const body = await parseBody(c, DevPresignRequest);
+    if (!body.ok) return body.response;
+    const deps = c.get('deps');
+    if (!body.value.key.startsWith(`${c.get('auth').userId}/`))
+      return errorResponse(c, 'NOT_FOUND', 'no such object');
+    const asOf = body.value.asOfMs;
+    const urls = objectUrlsFor(
+      deps.config,
+      new URL(c.req.url).origin,
+      asOf === undefined ? deps.clock : { nowMs: () => asOf },
+    );
+    if (!urls) return errorResponse(c, 'STORAGE_PRESIGN_UNAVAILABLE', 'this deployment cannot presign');
+    return c.json(await urls.presignGet(body.value.key));
   });
 
   // Ages the caller's bootstrap sessions (the 6-hour renewal ceiling, spec 3.4).

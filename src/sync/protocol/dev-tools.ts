@@ -44,3 +44,14 @@ export interface DevRateWindowResponse {
   windowStart: number;
   windowEndsAt: number;
 }
+
+/**
+ * `POST /dev/objects/presign` (development only): a signed GET URL of one of the caller's own
+ * objects, signed as if the clock read `asOfMs` (an old instant gives an expired URL).
+ * `PUT /dev/objects/<key>` (development only) writes the raw body as one of the caller's objects.
+ */
+export const DevPresignRequest = v.strictObject({
+  key: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)),
+  asOfMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+});
+export type DevPresignRequest = v.InferOutput<typeof DevPresignRequest>;
