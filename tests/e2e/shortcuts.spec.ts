@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appReady } from './appReady';
+import { newNote } from './editor';
 
 async function openApp(page: Page) {
   await page.goto('/');
@@ -118,4 +119,65 @@ test('every planning section opens with Alt and its key, listed in the help; not
   await expect(help.getByRole('row', { name: /Go to Filters Alt\+F/ })).toBeVisible();
   await expect(help.getByRole('row', { name: /Go to Tasks/ })).toHaveCount(0);
   await page.keyboard.press('Escape');
+});
+
+// Issue 19 part 4: the command palette (Mod+P) runs an app action by name; the quick switcher
+// (Mod+O) opens a note by a fuzzy title, lists the notes edited last when empty, and creates one.
+test('the command palette runs actions by name; the quick switcher opens and creates notes', async ({
+  page,
+}) => {
+  await openApp(page);
+  await newNote(page, 'Meeting notes', 'Agenda');
+  await newNote(page, 'Project plan');
+
+  await page.keyboard.press('Control+O');
+  const switcher = page.getByRole('dialog', { name: 'Open a note' });
+  const find = switcher.getByRole('combobox', { name: 'Open a note' });
+  await expect(find).toBeFocused();
+  await expect(switcher.getByRole('option')).toHaveText([/^Project plan/, /^Meeting notes/]);
+  await find.fill('mtng nts');
+  await expect(switcher.getByRole('option')).toHaveText([/^Meeting notes/, 'Create note “mtng nts”']);
+  await expect(switcher.getByRole('status')).toHaveText('2 matches');
+  await find.press('Enter');
+  await expect(switcher).toBeHidden();
+  const title = page.getByRole('textbox', { name: 'Title' });
+  await expect(title).toHaveValue('Meeting notes');
+
+  await page.keyboard.press('Control+O');
+  await find.fill('Reading list');
+  await expect(switcher.getByRole('option', { name: 'Create note “Reading list”' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await find.press('Enter');
+  await expect(title).toHaveValue('Reading list');
+  await expect(page.locator('.count')).toHaveText('3 notes');
+
+  await page.keyboard.press('Control+P');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  const command = palette.getByRole('combobox', { name: 'Command palette' });
+  await expect(command).toBeFocused();
+  await command.fill('open search');
+  await expect(palette.getByRole('option').first()).toHaveText(/Open search\s*Ctrl\+K/);
+  await command.fill('theme dark');
+  await command.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  // ↓ moves the choice; Enter runs the chosen one.
+  await page.keyboard.press('Control+P');
+  await command.fill('go to');
+  await command.press('ArrowDown');
+  const second = palette.getByRole('option').nth(1);
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  const target = ((await second.locator('.picker-label').textContent()) ?? '').replace('Go to ', '');
+  await command.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(
+    page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: target }),
+  ).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('Control+P');
+  await command.fill('zzzz');
+  await expect(palette.getByText('No command matches.').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
 });

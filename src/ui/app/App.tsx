@@ -36,6 +36,7 @@ import { SyncIndicator } from '../sync/SyncIndicator';
 import { createTagLooks } from '../tags/createTagLooks';
 import { provideTagLooks } from '../tags/tagLooksContext';
 import { createVaultClient } from '../vault/createVaultClient';
+import { appCommands } from './appCommands';
 import { createRoute } from './createRoute';
 
 // Sections of the notes half: the graph (in the nav) and the folder table (from the folder tree).
@@ -47,6 +48,12 @@ const NoteEditor = lazy(() => import('../notes/NoteEditor'));
 const SearchDialog = lazy(() => import('../search/SearchDialog').then((m) => ({ default: m.SearchDialog })));
 const SettingsDialog = lazy(() =>
   import('../settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
+);
+const CommandPalette = lazy(() =>
+  import('../palette/CommandPalette').then((m) => ({ default: m.CommandPalette })),
+);
+const QuickSwitcher = lazy(() =>
+  import('../palette/QuickSwitcher').then((m) => ({ default: m.QuickSwitcher })),
 );
 const ShortcutsHelp = lazy(() =>
   import('../shortcuts/ShortcutsHelp').then((m) => ({ default: m.ShortcutsHelp })),
@@ -111,6 +118,8 @@ export function App(props: AppProps) {
   const [showSettings, setShowSettings] = createSignal(false);
   const [showSearch, setShowSearch] = createSignal(false);
   const [showHelp, setShowHelp] = createSignal(false);
+  const [showPalette, setShowPalette] = createSignal(false);
+  const [showSwitcher, setShowSwitcher] = createSignal(false);
   const [sidebarHidden, setSidebarHidden] = createSignal(false);
   const [error, setError] = createSignal<AppError | null>(null);
   const [agentReady, setAgentReady] = createSignal(false);
@@ -123,30 +132,45 @@ export function App(props: AppProps) {
   );
   const list = createNoteList(client, folder, sort);
 
-  createShortcuts(
-    settings,
-    {
-      newNote: () => void newNote(),
-      newTask: () => {
-        route.go('tasks', 'today');
-        focusWhenShown('input[aria-label="New task for today"]');
-      },
-      quickSearch: () => setShowSearch(true),
-      goToday: () => route.go('tasks', 'today'),
-      goInbox: () => route.go('inbox'),
-      goJournal: () => route.go('journal'),
-      goNotes: () => route.go(),
-      toggleSidebar: () =>
-        matchMedia('(max-width: 760px)').matches ? setShowFolders((v) => !v) : setSidebarHidden((v) => !v),
-      openSettings: () => setShowSettings(true),
-      showShortcuts: () => setShowHelp(true),
+  const actions = {
+    newNote: () => void newNote(),
+    newTask: () => {
+      route.go('tasks', 'today');
+      focusWhenShown('input[aria-label="New task for today"]');
     },
-    { sections, open: (id) => route.go(id) },
-  );
+    quickSearch: () => setShowSearch(true),
+    goToday: () => route.go('tasks', 'today'),
+    goInbox: () => route.go('inbox'),
+    goJournal: () => route.go('journal'),
+    goNotes: () => route.go(),
+    toggleSidebar: () =>
+      matchMedia('(max-width: 760px)').matches ? setShowFolders((v) => !v) : setSidebarHidden((v) => !v),
+    openSettings: () => setShowSettings(true),
+    showShortcuts: () => setShowHelp(true),
+    commandPalette: () => setShowPalette(true),
+    quickSwitcher: () => setShowSwitcher(true),
+  };
+  createShortcuts(settings, actions, { sections, open: (id) => route.go(id) });
+  const commands = () =>
+    appCommands({
+      keyboard: () => settings.value('keyboard'),
+      actions,
+      sections,
+      go: (id) => (id === 'notes' ? route.go() : route.go(id)),
+      setTheme: (theme) => void settings.set('general', { theme }),
+      note: () => {
+        const id = route.noteId();
+        if (!id) return null;
+        return {
+          close: route.closeNote,
+          remove: () => void client.api.getNoteHeader(id).then((h) => h && deleteNote(id, h.title)),
+        };
+      },
+    });
 
-  async function newNote() {
+  async function newNote(title?: string) {
     const f = folder();
-    if (f !== undefined) {
+    if (f !== undefined && title === undefined) {
       // The folder's template, when its settings name one (docs/notes.md, "Folder settings").
       const made = await newNoteInFolder(
         {
@@ -165,6 +189,7 @@ export function App(props: AppProps) {
     }
     const res = await client.api.createNote({
       folderPath: folder() ?? settings.value('noteEditor').defaultFolder,
+      ...(title ? { title } : {}),
     });
     if (!res.ok) return setError(res.error);
     setError(null);
@@ -320,7 +345,7 @@ export function App(props: AppProps) {
                 Table view
               </a>
             </Show>
-            <button type="button" class="primary" onClick={newNote}>
+            <button type="button" class="primary" onClick={() => void newNote()}>
               New note
             </button>
           </div>
@@ -376,6 +401,17 @@ export function App(props: AppProps) {
           isLeader={client.isLeader()}
           vaultName={client.info()?.name ?? ''}
           onClose={() => setShowSettings(false)}
+        />
+      </Show>
+      <Show when={showPalette()}>
+        <CommandPalette commands={commands} onClose={() => setShowPalette(false)} />
+      </Show>
+      <Show when={showSwitcher()}>
+        <QuickSwitcher
+          client={client}
+          onOpen={route.openNote}
+          onCreate={(title) => void newNote(title)}
+          onClose={() => setShowSwitcher(false)}
         />
       </Show>
       <Show when={showHelp()}>

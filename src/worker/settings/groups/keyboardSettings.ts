@@ -31,6 +31,8 @@ export const keyboardSettings = defineSettingsGroup({
       toggleSidebar: combo('show or hide the folder sidebar'),
       openSettings: combo('open Settings'),
       showShortcuts: combo('show the keyboard shortcuts'),
+      commandPalette: combo('open the command palette'),
+      quickSwitcher: combo('open a note by its title'),
     },
     required: [
       'newNote',
@@ -43,6 +45,8 @@ export const keyboardSettings = defineSettingsGroup({
       'toggleSidebar',
       'openSettings',
       'showShortcuts',
+      'commandPalette',
+      'quickSwitcher',
     ],
   },
   defaults: {
@@ -56,6 +60,8 @@ export const keyboardSettings = defineSettingsGroup({
     toggleSidebar: 'Mod+\\',
     openSettings: 'Mod+,',
     showShortcuts: '?',
+    commandPalette: 'Mod+P',
+    quickSwitcher: 'Mod+O',
   },
 });
 
