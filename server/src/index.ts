@@ -7,6 +7,7 @@ import { r2Blobs } from './adapters/r2-blobs';
 import { sqlLimiter } from './adapters/sql-limiter';
 import { unconfiguredMailer } from './adapters/unconfigured-mailer';
 import { createApp } from './app';
+import { reclaimDeletedChunks } from './attachments/reclaim';
 import { readConfig } from './config';
 import type { Deps } from './deps';
 import { housekeeping } from './domain/housekeeping';
@@ -59,12 +60,18 @@ export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext) {
     return app.fetch(request, { deps: depsFor(env, ctx, new URL(request.url).origin) }, ctx);
   },
-  // Daily: expired-row cleanup, then tombstone payloads past their history window (a few batches).
+  // Daily: expired-row cleanup, then tombstone payloads and deleted files' chunks past their
+  // history window (a few batches each).
   async scheduled(_event: ScheduledController, env: Env, ctx: ExecutionContext) {
     const deps = depsFor(env, ctx, null);
     await housekeeping(deps, deps.clock.nowMs());
     for (let i = 0; i < 50; i++) {
       const run = await purgeExpiredTombstones(deps, { nowMs: deps.clock.nowMs() });
+      if (!run.more) break;
+    }
+    // then the chunks of files deleted longer ago than their owner's version history
+    for (let i = 0; i < 50; i++) {
+      const run = await reclaimDeletedChunks(deps, { nowMs: deps.clock.nowMs() });
       if (!run.more) break;
     }
   },

@@ -28,19 +28,12 @@ describe('GET /sync/status (real workerd)', () => {
 
 describe('accelerators this deployment does not offer (real workerd)', () => {
   // Bootstrap sessions are configured for local runs (BOOTSTRAP_SECRET in server/.dev.vars):
-  // bootstrap.test.ts covers them, bootstrap-ttl.test.ts the 501 without a secret.
-  it('presign answers 501 STORAGE_PRESIGN_UNAVAILABLE and packs 404, behind authentication', async () => {
+  // bootstrap.test.ts covers them, bootstrap-ttl.test.ts the 501 without a secret. Presigning is
+  // attachments.test.ts's (the worker signs locally); attachment-presign-unavailable.test.ts the 501.
+  it('packs answer 404, behind authentication', async () => {
     const d = await signInDevice();
-    const presign = await api('/sync/attachments/presign-batch', {
-      token: d.accessToken,
-      body: { hashes: [] },
-    });
-    expect(presign.status).toBe(501);
-    expect(errorCode(presign)).toBe('STORAGE_PRESIGN_UNAVAILABLE');
     expect((await api('/sync/packs', { token: d.accessToken })).status).toBe(404);
-    expect(errorCode(await api('/sync/attachments/presign-batch', { body: { hashes: [] } }))).toBe(
-      'UNAUTHENTICATED',
-    );
+    expect(errorCode(await api('/sync/packs'))).toBe('UNAUTHENTICATED');
   });
 });
 

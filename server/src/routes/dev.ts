@@ -9,8 +9,12 @@ import {
   DevPurgeRequest,
   DevRateWindowRequest,
   type DevRateWindowResponse,
+  DevReclaimRequest,
+  DevTamperChunkRequest,
 } from '../../../src/sync/protocol/dev-tools';
 import { setWindowCount } from '../adapters/sql-limiter';
+import { chunkKey } from '../attachments/chunk-rows';
+import { reclaimDeletedChunks } from '../attachments/reclaim';
 import { errorResponse } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { AppEnv } from '../http/types';
@@ -114,6 +118,28 @@ export function devRoutes(): Hono<AppEnv> {
     );
     if (!urls) return errorResponse(c, 'STORAGE_PRESIGN_UNAVAILABLE', 'this deployment cannot presign');
     return c.json(await urls.presignGet(body.value.key));
+  });
+
+  // Alters one stored chunk of the caller's vault in place (a client's tamper refusal, issue 15).
+  r.post('/tamper-chunk', async (c) => {
+    const body = await parseBody(c, DevTamperChunkRequest);
+    if (!body.ok) return body.response;
+    const deps = c.get('deps');
+    const key = chunkKey(c.get('auth').userId, body.value.vaultId, body.value.hash);
+    const stored = await deps.objects.read(key);
+    if (!stored) return errorResponse(c, 'NOT_FOUND', 'no such chunk');
+    const bytes = new Uint8Array(await new Response(stored.body).arrayBuffer());
+    if (bytes.length > 0) bytes[0] = (bytes[0] as number) ^ 0xff;
+    await deps.objects.put(key, bytes);
+    return c.json({ ok: true });
+  });
+  // Runs the chunk reclaim for the caller's account as if the clock read `asOfMs`.
+  r.post('/reclaim-chunks', async (c) => {
+    const body = await parseBody(c, DevReclaimRequest);
+    if (!body.ok) return body.response;
+    return c.json(
+      await reclaimDeletedChunks(c.get('deps'), { nowMs: body.value.asOfMs, userId: c.get('auth').userId }),
+    );
   });
 
   // Ages the caller's bootstrap sessions (the 6-hour renewal ceiling, spec 3.4).

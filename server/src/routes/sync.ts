@@ -5,12 +5,12 @@ import { rateLimit } from '../middleware/rate-limit';
 import { serverTiming } from '../middleware/server-timing';
 import { syncAccess } from '../middleware/sync-access';
 import { vaultScope } from '../middleware/vault-scope';
+import { attachmentRoutes } from './attachments';
 import { bootstrapRoutes } from './bootstrap';
 import { crdtRoutes } from './crdt';
 import { recordRoutes } from './records';
 import { socketRoutes } from './socket';
 import { statusRoute } from './status';
-import { unavailableRoutes } from './unavailable';
 import { vaultRoutes } from './vaults';
 
 /**
@@ -26,7 +26,16 @@ export function syncRoutes(): Hono<AppEnv> {
   r.use('/status', rateLimit(BUCKETS.sync_status));
   r.use('/vaults', rateLimit(BUCKETS.sync_vaults));
   r.use('/vaults/*', rateLimit(BUCKETS.sync_vaults));
-  for (const path of ['/push', '/pull', '/changes', '/manifest', '/crdt/*', '/bootstrap', '/bootstrap/*']) {
+  for (const path of [
+    '/push',
+    '/pull',
+    '/changes',
+    '/manifest',
+    '/crdt/*',
+    '/bootstrap',
+    '/bootstrap/*',
+    '/attachments/*',
+  ]) {
     r.use(path, vaultScope);
   }
   r.route('/', statusRoute());
@@ -35,6 +44,6 @@ export function syncRoutes(): Hono<AppEnv> {
   r.route('/', crdtRoutes());
   r.route('/', bootstrapRoutes());
   r.route('/', socketRoutes());
-  r.route('/', unavailableRoutes());
+  r.route('/', attachmentRoutes());
   return r;
 }

@@ -55,3 +55,19 @@ export const DevPresignRequest = v.strictObject({
   asOfMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
 });
 export type DevPresignRequest = v.InferOutput<typeof DevPresignRequest>;
+
+/** `POST /dev/reclaim-chunks` (development only): reclaim deleted files' chunks as of `asOfMs`. */
+export const DevReclaimRequest = v.strictObject({
+  asOfMs: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+});
+export type DevReclaimRequest = v.InferOutput<typeof DevReclaimRequest>;
+
+/**
+ * `POST /dev/tamper-chunk` (development only): flips every bit of the first byte of one stored
+ * chunk of the caller's vault (same size, wrong digest), so a client's refusal can be tested.
+ */
+export const DevTamperChunkRequest = v.strictObject({
+  vaultId: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+  hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+});
+export type DevTamperChunkRequest = v.InferOutput<typeof DevTamperChunkRequest>;
