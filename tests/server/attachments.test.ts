@@ -297,6 +297,17 @@ describe('reclaiming the chunks of deleted files (real workerd)', () => {
     expect((await reclaim(d, Date.now() + 400 * DAY)).body.reclaimed).toBe(0);
   });
 
+  it('keeps the chunks of a file restored within the window', async () => {
+    const d = await vaultDevice();
+    await entitlement(d, { plan: 'plus' });
+    const c = await upload(d, bytesOf(800), { fileId: 'back' });
+    await pushManifest(d, 'back', 1);
+    await pushManifest(d, 'back', 2, 1234);
+    await pushManifest(d, 'back', 3);
+    expect((await reclaim(d, Date.now() + 31 * DAY)).body.reclaimed).toBe(0);
+    expect((await presign(d, [c.hash])).body.urls.map((u) => u.hash)).toEqual([c.hash]);
+  });
+
   it('Pro and Believer keep a deleted file for 365 days', async () => {
     const d = await vaultDevice();
     await entitlement(d, { plan: 'pro' });
@@ -306,6 +317,34 @@ describe('reclaiming the chunks of deleted files (real workerd)', () => {
     expect((await reclaim(d, Date.now() + 300 * DAY)).body.reclaimed).toBe(0);
     expect((await reclaim(d, Date.now() + 366 * DAY)).body.reclaimed).toBe(1);
     expect((await presign(d, [c.hash])).body.missing).toEqual([c.hash]);
+  });
+});
+
+describe('attachments from a browser origin (real workerd)', () => {
+  it('preflights the chunk upload headers and exposes Content-Range on a ranged object GET', async () => {
+    const origin = 'http://127.0.0.1:5173';
+    const pre = await fetch(`${base}/sync/attachments/chunks/${'a'.repeat(64)}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,x-svc-vault-id,x-svc-attachment-id,x-svc-file-size',
+      },
+    });
+    expect(pre.status).toBe(204);
+    const allowed = (pre.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    for (const h of ['x-svc-attachment-id', 'x-svc-file-size']) expect(allowed).toContain(h);
+    expect(pre.headers.get('access-control-allow-methods')).toContain('PUT');
+
+    const d = await vaultDevice();
+    const c = await upload(d, bytesOf(100));
+    const url = (await presign(d, [c.hash])).body.urls[0]?.url as string;
+    const ranged = await fetch(url, { headers: { origin, range: 'bytes=50-' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('access-control-allow-origin')).toBe(origin);
+    expect((ranged.headers.get('access-control-expose-headers') ?? '').toLowerCase()).toContain(
+      'content-range',
+    );
   });
 });
 

@@ -12,7 +12,8 @@ export const RECLAIM_BATCH = 200;
  * Believer entitlement, 365 with one; the age is the server time the tombstone was committed).
  * Rows go first, so no presign hands out a URL of a deleted object; then the objects,
  * best-effort. A manifest restored (re-created) before the window ends keeps its chunks.
- * `userId` restricts the run to one account (development tooling).
+ * `userId` restricts the run to one account (development tooling). The type is a literal in the
+ * SQL so the partial index of migration 0009 serves it.
  */
 export async function reclaimDeletedChunks(
   deps: Deps,
@@ -23,11 +24,10 @@ export async function reclaimDeletedChunks(
       `SELECT c.user_id, c.vault_id, c.hash, c.r2_key FROM sync_items i
        JOIN attachment_chunks c ON c.user_id = i.user_id AND c.vault_id = i.vault_id AND c.attachment_id = i.id
        LEFT JOIN entitlements e ON e.user_id = i.user_id
-       WHERE i.type = ? AND i.deleted_at IS NOT NULL
+       WHERE i.type = '${ATTACHMENT_MANIFEST_TYPE}' AND i.deleted_at IS NOT NULL
          AND i.updated_at < ? - (CASE WHEN e.plan IN ('pro', 'believer') THEN 365 ELSE 30 END) * ?
          ${opts.userId ? 'AND i.user_id = ?' : ''}
        LIMIT ?`,
-      ATTACHMENT_MANIFEST_TYPE,
       opts.nowMs,
       DAY_MS,
       ...(opts.userId ? [opts.userId] : []),
