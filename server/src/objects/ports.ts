@@ -29,7 +29,7 @@ export interface ObjectBody {
  * packs. `put` replaces (only development tooling rewrites an object in place).
  */
 export interface ObjectStore {
-  put(key: string, bytes: Uint8Array | ReadableStream<Uint8Array>, size?: number): Promise<void>;
+  put(key: string, bytes: Uint8Array): Promise<void>;
   /** the object's size, or null when absent */
   size(key: string): Promise<number | null>;
   /** bytes [offset, offset + length) (to the end when length is absent); null when absent */

@@ -3,15 +3,7 @@ import type { ObjectStore } from './ports';
 /** ObjectStore over the R2 binding (the same bucket as the payload blobs). */
 export function r2ObjectStore(bucket: R2Bucket): ObjectStore {
   return {
-    async put(key, bytes, size) {
-      // a stream needs a known length for R2: wrap it so the binding can read it to the end
-      if (bytes instanceof ReadableStream) {
-        if (size === undefined) throw new Error('a streamed object needs its size');
-        const fixed = new FixedLengthStream(size);
-        const piped = bytes.pipeTo(fixed.writable);
-        await Promise.all([bucket.put(key, fixed.readable), piped]);
-        return;
-      }
+    async put(key, bytes) {
       await bucket.put(key, bytes);
     },
     async size(key) {
