@@ -5,6 +5,7 @@ import {
 } from '../../../src/sync/protocol/attachments';
 import type { Deps } from '../deps';
 import { fail, ok, type Result } from '../domain/result';
+import type { Timing } from '../http/timing';
 import type { Entitlement } from '../plans/entitlement';
 import { isQuotaGuardFailure, quotaGuardStatement } from '../plans/quota-guard';
 import { sql } from '../ports/sql';
@@ -24,6 +25,7 @@ export interface ChunkScope {
   userId: string;
   vaultId: string;
   entitlement: Entitlement;
+  timing: Timing;
 }
 
 export interface ChunkUpload {
@@ -60,28 +62,32 @@ export async function storeChunk(
   bytes: Uint8Array<ArrayBuffer>,
 ): Promise<Result<ChunkUploadResponse>> {
   const { userId, vaultId } = scope;
-  if (hex(await crypto.subtle.digest('SHA-256', bytes)) !== upload.hash) {
+  const { timing } = scope;
+  const digest = await timing.measure('hash', () => crypto.subtle.digest('SHA-256', bytes));
+  if (hex(digest) !== upload.hash) {
     return fail('VALIDATION_ERROR', "the body's SHA-256 is not the hash in the path");
   }
   const size = bytes.byteLength;
   const fileLimit = storedFileLimit(scope.entitlement.limits.fileBytes);
   const quota = scope.entitlement.limits.storageBytes;
-  const [existing, fileRows, usageRows] = await deps.sql.batch([
-    sql(
-      'SELECT size_bytes FROM attachment_chunks WHERE user_id = ? AND vault_id = ? AND hash = ?',
-      userId,
-      vaultId,
-      upload.hash,
-    ),
-    sql(
-      `SELECT COALESCE(SUM(size_bytes), 0) AS bytes FROM attachment_chunks
+  const [existing, fileRows, usageRows] = await timing.measure('d1', () =>
+    deps.sql.batch([
+      sql(
+        'SELECT size_bytes FROM attachment_chunks WHERE user_id = ? AND vault_id = ? AND hash = ?',
+        userId,
+        vaultId,
+        upload.hash,
+      ),
+      sql(
+        `SELECT COALESCE(SUM(size_bytes), 0) AS bytes FROM attachment_chunks
        WHERE user_id = ? AND vault_id = ? AND attachment_id = ?`,
-      userId,
-      vaultId,
-      upload.attachmentId,
-    ),
-    sql('SELECT bytes FROM account_usage WHERE user_id = ?', userId),
-  ]);
+        userId,
+        vaultId,
+        upload.attachmentId,
+      ),
+      sql('SELECT bytes FROM account_usage WHERE user_id = ?', userId),
+    ]),
+  );
   const held = existing?.[0] as { size_bytes: number } | undefined;
   if (held) return ok({ hash: upload.hash, size: held.size_bytes, stored: false });
   const fileBytes = (fileRows?.[0] as { bytes: number } | undefined)?.bytes ?? 0;
@@ -90,32 +96,34 @@ export async function storeChunk(
   if (usage + size > quota) return quotaExceeded(quota);
 
   const key = chunkKey(userId, vaultId, upload.hash);
-  await deps.objects.put(key, bytes);
+  await timing.measure('blobs', () => deps.objects.put(key, bytes));
   let inserted: boolean;
   try {
-    const [rows] = await deps.sql.batch([
-      // inserts only while the file's chunks stay within the limit (a racing chunk is counted)
-      sql(
-        `INSERT OR IGNORE INTO attachment_chunks (user_id, vault_id, hash, attachment_id, size_bytes, r2_key, created_at)
+    const [rows] = await timing.measure('d1', () =>
+      deps.sql.batch([
+        // inserts only while the file's chunks stay within the limit (a racing chunk is counted)
+        sql(
+          `INSERT OR IGNORE INTO attachment_chunks (user_id, vault_id, hash, attachment_id, size_bytes, r2_key, created_at)
          SELECT ?, ?, ?, ?, ?, ?, ?
          WHERE COALESCE((SELECT SUM(size_bytes) FROM attachment_chunks
                          WHERE user_id = ? AND vault_id = ? AND attachment_id = ?), 0) + ? <= ?
          RETURNING hash`,
-        userId,
-        vaultId,
-        upload.hash,
-        upload.attachmentId,
-        size,
-        key,
-        deps.clock.nowMs(),
-        userId,
-        vaultId,
-        upload.attachmentId,
-        size,
-        fileLimit,
-      ),
-      quotaGuardStatement(userId, quota),
-    ]);
+          userId,
+          vaultId,
+          upload.hash,
+          upload.attachmentId,
+          size,
+          key,
+          deps.clock.nowMs(),
+          userId,
+          vaultId,
+          upload.attachmentId,
+          size,
+          fileLimit,
+        ),
+        quotaGuardStatement(userId, quota),
+      ]),
+    );
     inserted = (rows?.length ?? 0) > 0;
   } catch (err) {
     if (!isQuotaGuardFailure(err)) throw err;

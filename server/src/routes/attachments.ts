@@ -69,7 +69,7 @@ export function attachmentRoutes(): Hono<AppEnv> {
         ),
     }),
     async (c) => {
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const bytes = new Uint8Array(await c.get('timing').measure('body', () => c.req.arrayBuffer()));
       const result = await storeChunk(
         c.get('deps'),
         scopeOf(c),
@@ -105,5 +105,10 @@ export function attachmentRoutes(): Hono<AppEnv> {
 }
 
 function scopeOf(c: import('hono').Context<AppEnv>) {
-  return { userId: c.get('auth').userId, vaultId: c.get('vaultId'), entitlement: c.get('entitlement') };
+  return {
+    userId: c.get('auth').userId,
+    vaultId: c.get('vaultId'),
+    entitlement: c.get('entitlement'),
+    timing: c.get('timing'),
+  };
 }
