@@ -8,6 +8,7 @@ import { LinkResolver } from '../../src/worker/domain/notes/links/linkResolver';
 import { linkRowsOf } from '../../src/worker/domain/notes/links/linkRows';
 import { FIXTURE_ROOT, loadFixtureVault } from '../unit/notes/fixtureVault';
 import { appReady } from './appReady';
+import { goToSection } from './sectionNav';
 
 // The Obsidian Help vault's 173 markdown notes (its images and videos left out: extracting their
 // text would only slow the test). What the graph must show is computed here with the same
@@ -64,7 +65,7 @@ test('graph of the Obsidian Help vault: nodes and counts, open by click and Ente
     // On a phone the folder drawer stays open over the page until closed.
     const drawer = page.getByRole('button', { name: 'Folders', expanded: true });
     if (await drawer.isVisible()) await drawer.click();
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Graph' }).click();
+    await goToSection(page, 'Graph');
 
     // Every note with its link count, as the domain computes them from the files.
     const list = page.getByRole('navigation', { name: 'Graph as a list' });

@@ -1,14 +1,6 @@
-import {
-  createEffect,
-  createResource,
-  createSignal,
-  For,
-  lazy,
-  on,
-  onCleanup,
-  Show,
-  Suspense,
-} from 'solid-js';
+import SearchIcon from 'lucide-solid/icons/search';
+import SettingsIcon from 'lucide-solid/icons/settings';
+import { createEffect, createResource, createSignal, lazy, on, onCleanup, Show, Suspense } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { AppError } from '../../shared/result';
 import type { NoteSort } from '../../worker/stores/notesStore';
@@ -31,13 +23,13 @@ import { createStoragePersistence } from '../settings/createStoragePersistence';
 import { deviceFacts } from '../settings/reportDevice';
 import { createShortcuts } from '../shortcuts/createShortcuts';
 import { focusWhenShown } from '../shortcuts/focusWhenShown';
-import { sectionCombo } from '../shortcuts/sectionKeys';
 import { SyncIndicator } from '../sync/SyncIndicator';
 import { createTagLooks } from '../tags/createTagLooks';
 import { provideTagLooks } from '../tags/tagLooksContext';
 import { createVaultClient } from '../vault/createVaultClient';
 import { appCommands } from './appCommands';
 import { createRoute } from './createRoute';
+import { SectionNav } from './SectionNav';
 
 // Sections of the notes half: the graph (in the nav) and the folder table (from the folder tree).
 const knowledgeSections = [graphSection, folderViewSection];
@@ -254,38 +246,25 @@ export function App(props: AppProps) {
         <span class="vault-name" data-testid="vault-name">
           {client.info()?.name}
         </span>
-        <Show when={sections().length > 0}>
-          <nav class="sections" aria-label="Sections">
-            <a href="#/" aria-current={route.section() === 'notes' ? 'page' : undefined}>
-              Notes
-            </a>
-            <For each={sections()}>
-              {(s) => (
-                <a
-                  href={`#/${s.id}`}
-                  aria-current={route.section() === s.id ? 'page' : undefined}
-                  aria-keyshortcuts={sectionCombo(s) ?? undefined}
-                  title={sectionCombo(s) ? `${s.label} (${sectionCombo(s)})` : undefined}
-                >
-                  {s.label}
-                </a>
-              )}
-            </For>
-            <a href="#/graph" aria-current={route.section() === 'graph' ? 'page' : undefined}>
-              Graph
-            </a>
-          </nav>
-        </Show>
-        <button type="button" onClick={() => setShowSearch(true)} aria-keyshortcuts="Control+K Meta+K">
-          Search
+        <SectionNav sections={sections} current={route.section} />
+        <button
+          type="button"
+          class="bar-button"
+          onClick={() => setShowSearch(true)}
+          aria-keyshortcuts="Control+K Meta+K"
+        >
+          <SearchIcon aria-hidden="true" size={18} />
+          <span class="bar-label">Search</span>
         </button>
         <SyncIndicator client={client} />
         <button
           type="button"
           onClick={() => setShowSettings(true)}
           aria-keyshortcuts="Control+Comma Meta+Comma"
+          class="bar-button"
         >
-          Settings
+          <SettingsIcon aria-hidden="true" size={18} />
+          <span class="bar-label">Settings</span>
         </button>
       </header>
       <Show when={route.section() === 'notes'} fallback={<SectionView />}>
