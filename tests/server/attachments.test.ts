@@ -158,6 +158,58 @@ describe('attachment chunk upload (real workerd)', () => {
     expect((await upload(d, bytesOf(4000))).body).toEqual({ hash: held.hash, size: 4000, stored: false });
   });
 
+  it('concurrent uploads cannot pass the quota or the file limit together; refused objects are deleted', async () => {
+    const d = await vaultDevice();
+    await entitlement(d, { plan: 'plus', storageLimitBytes: 5000 });
+    const quota = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((i) => upload(d, bytesOf(3000, 20 + i), { fileId: `q${i}` })),
+    );
+    expect(quota.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(quota.filter((r) => errorCode(r) === 'STORAGE_QUOTA_EXCEEDED')).toHaveLength(5);
+    expect(await usage(d)).toBe(3000);
+    expect(await storedChunks(d)).toHaveLength(1);
+
+    // one file's allowance: 3000 + 4096 bytes, so at most two 3000-byte chunks of it
+    const e = await vaultDevice();
+    await entitlement(e, { plan: 'plus', fileLimitBytes: 3000 });
+    const file = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((i) => upload(e, bytesOf(3000, 40 + i), { fileSize: 2900 })),
+    );
+    expect(file.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(file.filter((r) => errorCode(r) === 'STORAGE_FILE_TOO_LARGE')).toHaveLength(4);
+    expect(await usage(e)).toBe(6000);
+    expect(await storedChunks(e)).toHaveLength(2);
+  });
+
+  it("passes the platform write gate: a disabled platform's upload is refused and stores nothing", async () => {
+    const d = await vaultDevice();
+    const policy = (writesEnabled: boolean) =>
+      api('/dev/client-policies/android', {
+        method: 'PUT',
+        token: d.accessToken,
+        body: { minWriteVersion: null, writesEnabled },
+      });
+    await policy(false);
+    try {
+      const body = bytesOf(100);
+      const res = await api(`/sync/attachments/chunks/${await hexOf(body)}`, {
+        method: 'PUT',
+        token: d.accessToken,
+        rawBody: body,
+        headers: {
+          'x-svc-vault-id': VAULT,
+          'x-svc-attachment-id': 'f',
+          'x-svc-file-size': '100',
+          'x-svc-client': 'android/1.0.0',
+        },
+      });
+      expect(errorCode(res)).toBe('PLATFORM_WRITES_DISABLED');
+      expect(await storedChunks(d)).toEqual([]);
+    } finally {
+      await policy(true);
+    }
+  });
+
   it('is gated on a paid plan and counted in the per-device attachment_upload bucket', async () => {
     const d = await vaultDevice();
     await entitlement(d, { plan: 'plus', status: 'canceled' });
