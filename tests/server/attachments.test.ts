@@ -69,6 +69,21 @@ const storedChunks = async (d: TestDevice) =>
   (await api<{ keys: string[] }>('/dev/blobs', { token: d.accessToken })).body.keys.filter((k) =>
     k.includes('/chunks/'),
   );
+/** Pushes a signed `attachment_manifest` record (a tombstone when `deletedAt` is set). */
+const pushManifest = async (d: TestDevice, id: string, version: number, deletedAt: number | null = null) => {
+  const item = await signedItem(d, VAULT, {
+    type: 'attachment_manifest',
+    id,
+    clock: { [d.deviceId]: version },
+    deletedAt,
+  });
+  const res = await api<PushResponse>('/sync/push', {
+    token: d.accessToken,
+    headers: { 'x-svc-vault-id': VAULT },
+    body: { items: [item] },
+  });
+  expect(res.body.accepted).toHaveLength(1);
+};
 const entitlement = (d: TestDevice, body: Record<string, unknown>) =>
   api('/dev/entitlement', { token: d.accessToken, body: { status: 'active', ...body } });
 
@@ -135,6 +150,11 @@ describe('attachment chunk upload (real workerd)', () => {
     expect(errorCode(third)).toBe('STORAGE_FILE_TOO_LARGE');
     expect(await storedChunks(e)).toHaveLength(2);
     expect(await usage(e)).toBe(6000);
+    // a new version of the file (same id, chunks uploaded after its manifest committed) has its own
+    await pushManifest(e, 'file-1', 1);
+    expect((await upload(e, bytesOf(3000, 6), { fileSize: 2900 })).body.stored).toBe(true);
+    expect((await upload(e, bytesOf(3000, 7), { fileSize: 2900 })).body.stored).toBe(true);
+    expect(errorCode(await upload(e, bytesOf(3000, 8), { fileSize: 2900 }))).toBe('STORAGE_FILE_TOO_LARGE');
     // another file has its own allowance
     expect((await upload(e, bytesOf(3000, 3), { fileId: 'file-2', fileSize: 2900 })).body.stored).toBe(true);
     // Pro and Believer: 200 MB
@@ -305,25 +325,6 @@ describe('presign-batch (real workerd)', () => {
 describe('reclaiming the chunks of deleted files (real workerd)', () => {
   const reclaim = (d: TestDevice, asOfMs: number) =>
     api<{ reclaimed: number }>('/dev/reclaim-chunks', { token: d.accessToken, body: { asOfMs } });
-  const pushManifest = async (
-    d: TestDevice,
-    id: string,
-    version: number,
-    deletedAt: number | null = null,
-  ) => {
-    const item = await signedItem(d, VAULT, {
-      type: 'attachment_manifest',
-      id,
-      clock: { [d.deviceId]: version },
-      deletedAt,
-    });
-    const res = await api<PushResponse>('/sync/push', {
-      token: d.accessToken,
-      headers: { 'x-svc-vault-id': VAULT },
-      body: { items: [item] },
-    });
-    expect(res.body.accepted).toHaveLength(1);
-  };
 
   it("reclaims a tombstoned file's chunks after the plan's version-history window, never a live file's", async () => {
     const d = await vaultDevice();

@@ -1,6 +1,7 @@
 import {
   ATTACHMENT_CHUNK_MAX_BYTES,
   ATTACHMENT_CHUNK_PLAINTEXT_BYTES,
+  ATTACHMENT_MANIFEST_TYPE,
   type ChunkUploadResponse,
 } from '../../../src/sync/protocol/attachments';
 import type { Deps } from '../deps';
@@ -44,13 +45,32 @@ export function declaredSizeRefusal(scope: ChunkScope, fileSize: number): Result
   });
 }
 
+/**
+ * The bytes of the file version being uploaded: its chunks stored since its manifest record was
+ * last committed (server time). A new version of a file keeps its id, and its chunks all reach
+ * the service before its manifest does, so the chunks of earlier versions (stored before that
+ * commit) do not count toward this one's limit. Binds user, vault, id three times over.
+ */
+const VERSION_BYTES_SQL = `COALESCE((SELECT SUM(c.size_bytes) FROM attachment_chunks c
+   WHERE c.user_id = ? AND c.vault_id = ? AND c.attachment_id = ?
+     AND c.created_at >= COALESCE((SELECT i.updated_at FROM sync_items i
+       WHERE i.user_id = ? AND i.vault_id = ? AND i.type = '${ATTACHMENT_MANIFEST_TYPE}' AND i.id = ?), 0)), 0)`;
+const versionParams = (userId: string, vaultId: string, id: string) => [
+  userId,
+  vaultId,
+  id,
+  userId,
+  vaultId,
+  id,
+];
+
 const hex = (buf: ArrayBuffer) =>
   [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * Stores one chunk of a vault, once (docs/protocol.md, "Attachments"). In order: the body's SHA-256
  * must be the hash; a chunk the vault holds already answers `stored: false` and spends nothing; the
- * file's stored chunk bytes plus this one must stay within the plan's file limit (with the sealing
+ * file version's stored chunk bytes (VERSION_BYTES_SQL) plus this one must stay within the plan's file limit (with the sealing
  * allowance) and the account's usage plus this chunk within its quota, both checked before the
  * object is written and again inside the D1 batch that records it (the INSERT's own condition and
  * the quota guard), so concurrent uploads cannot both pass. A refused batch deletes the object.
@@ -78,13 +98,7 @@ export async function storeChunk(
         vaultId,
         upload.hash,
       ),
-      sql(
-        `SELECT COALESCE(SUM(size_bytes), 0) AS bytes FROM attachment_chunks
-       WHERE user_id = ? AND vault_id = ? AND attachment_id = ?`,
-        userId,
-        vaultId,
-        upload.attachmentId,
-      ),
+      sql(`SELECT ${VERSION_BYTES_SQL} AS bytes`, ...versionParams(userId, vaultId, upload.attachmentId)),
       sql('SELECT bytes FROM account_usage WHERE user_id = ?', userId),
     ]),
   );
@@ -105,8 +119,7 @@ export async function storeChunk(
         sql(
           `INSERT OR IGNORE INTO attachment_chunks (user_id, vault_id, hash, attachment_id, size_bytes, r2_key, created_at)
          SELECT ?, ?, ?, ?, ?, ?, ?
-         WHERE COALESCE((SELECT SUM(size_bytes) FROM attachment_chunks
-                         WHERE user_id = ? AND vault_id = ? AND attachment_id = ?), 0) + ? <= ?
+         WHERE ${VERSION_BYTES_SQL} + ? <= ?
          RETURNING hash`,
           userId,
           vaultId,
@@ -115,9 +128,7 @@ export async function storeChunk(
           size,
           key,
           deps.clock.nowMs(),
-          userId,
-          vaultId,
-          upload.attachmentId,
+          ...versionParams(userId, vaultId, upload.attachmentId),
           size,
           fileLimit,
         ),
