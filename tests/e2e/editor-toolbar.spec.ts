@@ -29,7 +29,9 @@ test('the editor toolbar bookmarks the open note and applies a template to it, f
   await page.keyboard.press('Enter');
   await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
 
-  // Template: the button opens the choice (focused), Tab reaches Apply; the text lands at the end.
+  // Template (in the note's actions): the button opens the choice (focused), Tab reaches Apply;
+  // the text lands at the end.
+  await page.getByRole('button', { name: 'Note actions' }).click();
   await page.getByRole('button', { name: 'Template' }).focus();
   await page.keyboard.press('Enter');
   const choice = page.getByRole('combobox', { name: 'Template to apply' });

@@ -127,6 +127,7 @@ test('graph of the Obsidian Help vault: nodes and counts, open by click and Ente
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Home');
 
     // Its local graph: the note highlighted, depth 2 (the settings' default), then 1.
+    await page.getByRole('button', { name: 'Note actions' }).click();
     await page.getByRole('link', { name: 'Local graph' }).click();
     await expect(page.getByRole('link', { name: 'Around this note' })).toHaveAttribute(
       'aria-current',

@@ -17,6 +17,12 @@ test('backlinks and outgoing links follow the text; links open their notes from 
   await openApp(page);
   await newNote(page, 'Alpha', 'See [[Beta]] and [[Gamma#Part|the part]].');
   const title = page.getByRole('textbox', { name: 'Title' });
+  // On a phone the links wait behind their toggle (the note gets the screen); once opened, the
+  // panel stays open on this device.
+  const toggle = page.getByRole('button', { name: /^Links \d/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', isMobile ? 'false' : 'true');
+  if (isMobile) await toggle.click();
+  await expect(toggle).toHaveText(/0 backlinks · 2 outgoing/);
 
   // Neither target exists yet: both are listed as not created.
   const outgoing = panel(page, 'Outgoing links');

@@ -21,7 +21,7 @@ async function download(page: Page, button: string) {
 test('export a note as PDF and HTML from its More menu', { tag: '@desktop-only' }, async ({ page }) => {
   await openApp(page);
   await newNote(page, 'Field notes', '# Birds\n\nA **heron** by the river.\n\n- [x] binoculars');
-  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('button', { name: 'Note actions' }).click();
 
   const pdf = await download(page, 'Export as PDF');
   expect(pdf.name).toBe('Field notes.pdf');

@@ -13,7 +13,7 @@ test('keep a note on this device only: the toggle, the list marker, and back', {
 }, async ({ page }) => {
   await openApp(page);
   await newNote(page, 'Diary', 'private words');
-  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('button', { name: 'Note actions' }).click();
   const toggle = page.getByRole('button', { name: 'Keep on this device only' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await toggle.click();
@@ -21,7 +21,7 @@ test('keep a note on this device only: the toggle, the list marker, and back', {
   const row = page.getByRole('button', { name: 'Diary', exact: true });
   await expect(row).toContainText('this device only');
   await page.reload();
-  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('button', { name: 'Note actions' }).click();
   await expect(page.getByRole('button', { name: 'Keep on this device only' })).toHaveAttribute(
     'aria-pressed',
     'true',

@@ -123,6 +123,7 @@ test('versions: a restore brings an earlier text back and keeps the replaced one
   await newNote(page, 'History', 'the first text');
   await replaceBody(page, 'a rewrite');
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Note actions' }).click();
   await page.getByRole('region', { name: 'Editor' }).getByRole('button', { name: 'History' }).click();
   const dialog = page.getByRole('dialog', { name: 'Note history' });
   await expect(dialog.getByRole('button', { name: /While editing/ })).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { For, type JSX, Show } from 'solid-js';
+import { createSignal, createUniqueId, For, type JSX, Show } from 'solid-js';
 import type { LinkEntry } from '../../worker/domain/notes/links/getLinks';
 import type { VaultClient } from '../vault/createVaultClient';
 import { createNoteLinks } from './createNoteLinks';
@@ -12,8 +12,29 @@ interface Props {
   onCreate: (title: string) => void;
 }
 
-/** Backlinks and outgoing links of the open note, each entry opening the other note. */
+const OPEN_KEY = 'cairn.linksPanel';
+
+/**
+ * Whether the panel starts open: as the user last left it (this device), else open on a desktop
+ * and closed on a phone, where the note gets the screen (issue 19 parts 3 and 6).
+ */
+function startsOpen(): boolean {
+  const kept = localStorage.getItem(OPEN_KEY);
+  if (kept !== null) return kept === 'open';
+  return !matchMedia('(max-width: 760px)').matches;
+}
+
+/**
+ * Backlinks and outgoing links of the open note, each entry opening the other note, behind a
+ * toggle that says how many there are.
+ */
 export function LinksPanel(props: Props) {
+  const [open, setOpen] = createSignal(startsOpen());
+  const bodyId = `links-${createUniqueId()}`;
+  const toggle = () => {
+    setOpen(!open());
+    localStorage.setItem(OPEN_KEY, open() ? 'open' : 'closed');
+  };
   const links = createNoteLinks(props.client, props.id);
   const section = (label: string, entries: () => LinkEntry[], empty: string): JSX.Element => (
     <section class="links-section" aria-label={label}>
@@ -66,10 +87,30 @@ export function LinksPanel(props: Props) {
       return true;
     });
   };
+  const backlinks = () => unique(links.latest?.backlinks, false);
+  const outgoing = () => unique(links.latest?.outgoing, false);
   return (
-    <aside class="links-panel" aria-label="Links">
-      {section('Backlinks', () => unique(links.latest?.backlinks, false), 'No note links here yet.')}
-      {section('Outgoing links', () => unique(links.latest?.outgoing, false), 'This note links nowhere.')}
+    <aside class="links-panel" aria-label="Links" data-open={open() ? 'true' : 'false'}>
+      <button
+        type="button"
+        class="links-toggle"
+        aria-expanded={open()}
+        aria-controls={bodyId}
+        onClick={toggle}
+      >
+        <span class="links-caret" aria-hidden="true">
+          ▸
+        </span>
+        Links{' '}
+        <span class="links-count">
+          {backlinks().length} {backlinks().length === 1 ? 'backlink' : 'backlinks'} · {outgoing().length}{' '}
+          outgoing
+        </span>
+      </button>
+      <div id={bodyId} class="links-body" hidden={!open()}>
+        {section('Backlinks', backlinks, 'No note links here yet.')}
+        {section('Outgoing links', outgoing, 'This note links nowhere.')}
+      </div>
     </aside>
   );
 }

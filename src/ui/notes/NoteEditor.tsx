@@ -1,3 +1,4 @@
+import Trash from 'lucide-solid/icons/trash';
 import { createEffect, createSignal, lazy, Show, Suspense } from 'solid-js';
 import { FileViewer } from '../files/FileViewer';
 import { createDrafts } from '../forms/createDrafts';
@@ -38,7 +39,7 @@ export default function NoteEditor(props: Props) {
   const [linkError, setLinkError] = createSignal<string | null>(null);
   const follow = createFollowLink(props.client, props.id, props.onOpen, setLinkError);
   const drop = createFileDrop(props.client);
-  let titleInput!: HTMLInputElement;
+  let titleInput!: HTMLTextAreaElement;
   // The title typed here stays until it is saved (Enter, leaving the box) or cancelled (Escape):
   // the header is read again on other tabs' writes to this note (its body, its properties), and
   // a box bound to the stored title was written back over the typing each time.
@@ -63,12 +64,19 @@ export default function NoteEditor(props: Props) {
                 <button type="button" class="back" onClick={props.onClose} aria-label="Back to notes">
                   ←
                 </button>
-                <input
+                {/* A text area sized to its content: a long title wraps instead of being cut. */}
+                <textarea
                   ref={titleInput}
                   class="title-input"
                   aria-label="Title"
+                  rows={1}
                   value={typed.value('title', storedTitle)}
-                  onInput={(e) => typed.input('title', e.currentTarget.value)}
+                  onInput={(e) => {
+                    // A title is one line: a pasted line break becomes a space.
+                    const one = e.currentTarget.value.replace(/\r?\n/g, ' ');
+                    if (one !== e.currentTarget.value) e.currentTarget.value = one;
+                    typed.input('title', one);
+                  }}
                   onBlur={commitTitle}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') {
@@ -84,20 +92,36 @@ export default function NoteEditor(props: Props) {
                 <span class="save-state" role="status" aria-live="polite">
                   {saveState()}
                 </span>
-                <a class="button-link" href={localGraphHref(n().id)}>
-                  Local graph
-                </a>
                 <Show when={n().fileType === 'markdown'}>
                   <BookmarkToggle client={props.client} itemType="note" itemId={n().id} />
-                  <ApplyTemplate client={props.client} noteId={n().id} />
-                  <button type="button" onClick={() => setShowHistory(true)}>
-                    History
-                  </button>
-                  <NoteMenu client={props.client} noteId={n().id} />
                 </Show>
-                <button type="button" class="danger" onClick={() => props.onDelete(n().id, n().title)}>
-                  {n().fileType === 'markdown' ? 'Delete note' : 'Delete file'}
+                <button
+                  type="button"
+                  class="danger icon-button"
+                  aria-label={n().fileType === 'markdown' ? 'Delete note' : 'Delete file'}
+                  title={n().fileType === 'markdown' ? 'Delete note' : 'Delete file'}
+                  onClick={() => props.onDelete(n().id, n().title)}
+                >
+                  <Trash aria-hidden="true" size={18} />
                 </button>
+                <Show
+                  when={n().fileType === 'markdown'}
+                  fallback={
+                    <a class="button-link" href={localGraphHref(n().id)}>
+                      Local graph
+                    </a>
+                  }
+                >
+                  <NoteMenu client={props.client} noteId={n().id}>
+                    <a class="button-link" href={localGraphHref(n().id)}>
+                      Local graph
+                    </a>
+                    <ApplyTemplate client={props.client} noteId={n().id} />
+                    <button type="button" onClick={() => setShowHistory(true)}>
+                      History
+                    </button>
+                  </NoteMenu>
+                </Show>
               </div>
               <NoteTagChips client={props.client} id={n().id} title={n().title} />
               <Show when={draft.error()}>
