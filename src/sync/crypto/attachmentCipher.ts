@@ -50,10 +50,41 @@ export function createAttachmentSealer(keyring: VaultKeyring, attachmentId: stri
   const ids = idBytes(keyring, attachmentId);
   const fileKey = randomKey();
   const sealedKey = aeadSeal(keyring.attachmentWrapKey, fileKey, keyAd(ids));
-  let index = 0;
+  const header = { encryptedKey: toBase64(sealedKey.ciphertext), keyNonce: toBase64(sealedKey.nonce) };
+  return sealerOver(ids, fileKey, header, 0);
+}
+
+/**
+ * A sealer that continues an interrupted upload at chunk `fromIndex` under the file key its
+ * stored header seals (issue 15: an upload resumes at the first missing chunk, and the chunks
+ * already on the service stay valid because they were sealed under that same key).
+ */
+export function resumeAttachmentSealer(
+  keyring: VaultKeyring,
+  attachmentId: string,
+  header: AttachmentHeader,
+  fromIndex: number,
+): CryptoResult<AttachmentSealer> {
+  const ids = idBytes(keyring, attachmentId);
+  const encryptedKey = fromBase64(header.encryptedKey);
+  const keyNonce = fromBase64(header.keyNonce);
+  if (!encryptedKey || !keyNonce)
+    return cryptoFail('CRYPTO_ENVELOPE_MALFORMED', 'attachment header is not base64');
+  const fileKey = aeadOpen(keyring.attachmentWrapKey, keyNonce, encryptedKey, keyAd(ids));
+  if (!fileKey) return cryptoFail('CRYPTO_DECRYPT_FAILED', 'the file key does not open for this attachment');
+  return cryptoOk(sealerOver(ids, fileKey, header, fromIndex));
+}
+
+function sealerOver(
+  ids: Uint8Array,
+  fileKey: Uint8Array,
+  header: AttachmentHeader,
+  fromIndex: number,
+): AttachmentSealer {
+  let index = fromIndex;
   let finished = false;
   return {
-    header: { encryptedKey: toBase64(sealedKey.ciphertext), keyNonce: toBase64(sealedKey.nonce) },
+    header,
     sealChunk(plaintext, final) {
       if (finished) throw new Error('attachment already sealed its final chunk');
       if (index > MAX_INDEX) throw new Error('attachment has too many chunks');

@@ -7,8 +7,20 @@ import type { SyncErrorCategory } from './http/syncError';
  */
 export type SyncPhase = 'off' | 'syncing' | 'synced' | 'pending' | 'error' | 'parked';
 
+/** Files of the vault whose bytes are not where they belong yet (issue 15 part 5). */
+export interface FileCounts {
+  /** queued for upload or going up (failed ones included) */
+  uploading: number;
+  /** this device lacks their bytes and will fetch them (failed ones excluded) */
+  downloading: number;
+  /** whose last upload or download attempt failed */
+  failed: number;
+}
+
 export interface SyncStatus {
   phase: SyncPhase;
+  /** absent: file sync is not running (no engine) */
+  files?: FileCounts;
   queued: number;
   deadLetters: number;
   quarantined: number;
@@ -40,4 +52,14 @@ export function phaseOf(s: Omit<SyncStatus, 'phase'>, running: boolean, parked: 
   if (s.error) return 'error';
   if (s.queued > 0 || s.deadLetters > 0 || s.quarantined > 0 || s.corrupt > 0) return 'pending';
   return s.lastSyncedAt === null ? 'pending' : 'synced';
+}
+
+/**
+ * The engine's status with the files' counts joined in: a status that would say `synced` says
+ * `pending` while any file is queued, moving or failed (issue 15 part 5).
+ */
+export function withFiles(s: SyncStatus, files: FileCounts | null): SyncStatus {
+  if (!files) return s;
+  const busy = files.uploading > 0 || files.downloading > 0 || files.failed > 0;
+  return { ...s, files, phase: s.phase === 'synced' && busy ? 'pending' : s.phase };
 }

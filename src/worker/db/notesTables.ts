@@ -29,6 +29,11 @@ export interface NoteRow {
   dateProps?: string[];
   emoji: string | null;
   localOnly: boolean;
+  /**
+   * markdown notes: the ids of the files attached to it (spec 2.3), synced, merged as a union;
+   * absent until the note's attachments change (issue 15)
+   */
+  attachmentReferences?: string[];
   /** filed files only: MIME type and size in bytes (null/absent for markdown) */
   mime?: string | null;
   size?: number | null;

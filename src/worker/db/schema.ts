@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { type CrdtMarkTables, SYNC_ENGINE_TABLES_V12 } from '../crdt/crdtMarks';
+import { ATTACHMENT_TABLES_V22, type AttachmentTables } from '../sync/attachmentTables';
 import { SYNC_ACK_TABLES_V14, type SyncAckTables } from '../sync/syncAcks';
 import { SYNC_DIAGNOSTICS_TABLES_V20, type SyncDiagnosticsTables } from '../sync/syncDiagnosticsTable';
 import { AGENT_TABLES, type AgentTables } from './agentTables';
@@ -53,6 +54,8 @@ import { TASK_LINK_TABLES_V17, upgradeTaskLinksV17 } from './taskLinkTables';
  * - 2026-11-22 v21: tasks `[projectId+statusKey+position]` replaced by
  *   `[projectId+statusKey+parentKey+state+position]`: a board column's counts are index counts
  *   and its cards one exact range (taskBoardTables.ts).
+ * - 2026-11-28 v22: file sync (issue 15): attachment manifests (a synced record type), the
+ *   attachment upload queue and the download failures of spec 2.12 (sync/attachmentTables.ts).
  */
 export type {
   BodyRow,
@@ -75,7 +78,8 @@ export type VaultDb = Dexie &
   ExtractTables &
   DeriveTables &
   NoteLayoutTables &
-  SyncDiagnosticsTables;
+  SyncDiagnosticsTables &
+  AttachmentTables;
 
 export { vaultDbName };
 
@@ -110,5 +114,6 @@ export function openVaultDb(vaultId: string, indexedDB?: IDBFactory, keyRange?: 
   db.version(19).stores(NOTE_DATE_TABLES_V19).upgrade(upgradeNoteDatesV19);
   db.version(20).stores(SYNC_DIAGNOSTICS_TABLES_V20);
   db.version(21).stores(TASK_BOARD_TABLES_V21);
+  db.version(22).stores(ATTACHMENT_TABLES_V22);
   return db;
 }

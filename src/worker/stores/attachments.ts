@@ -88,7 +88,7 @@ export function createAttachments(deps: {
             field: 'data',
           });
         }
-        await ownerInTx(noteId);
+        const owner = await ownerInTx(noteId);
         const taken = new Set((await attachmentRowsOf(db, noteId)).map((r) => r.titleKey));
         const name = freeAttachmentName(checked.value.name, (k) => taken.has(k));
         const t = deps.now();
@@ -110,9 +110,14 @@ export function createAttachments(deps: {
         };
         await db.notes.add(row);
         await db.blobs.add({ id: row.id, blob });
+        // spec 2.3: the note lists the files it embeds (synced, merged as a union)
+        await db.notes.put({
+          ...owner,
+          attachmentReferences: [...(owner.attachmentReferences ?? []), row.id],
+        });
         const linkIds = await links.headersChangedInTx([{ after: headerOfRow(row) }]);
         changes.push(
-          { table: 'notes', op: 'put', ids: [row.id] },
+          { table: 'notes', op: 'put', ids: [row.id, noteId] },
           { table: 'links', op: 'put', ids: [...new Set(linkIds)] },
         );
         return toAttachmentEntry(noteId, row);
@@ -122,7 +127,7 @@ export function createAttachments(deps: {
     /** Deletes one attachment by name (case-insensitive) with its bytes. */
     delete(noteId: string, name: string): Promise<Result<{ note_id: string; name: string; id: string }>> {
       return write(async (changes) => {
-        await ownerInTx(noteId);
+        const owner = await ownerInTx(noteId);
         const row = await db.notes
           .where('[folderPath+titleKey]')
           .equals([attachmentFolder(noteId), name.normalize('NFC').trim().toLowerCase()])
@@ -136,6 +141,8 @@ export function createAttachments(deps: {
         }
         await db.notes.delete(row.id);
         await db.blobs.delete(row.id);
+        const refs = owner.attachmentReferences?.filter((r) => r !== row.id);
+        if (refs) await db.notes.put({ ...owner, attachmentReferences: refs });
         const linkIds = await links.headersChangedInTx([{ before: headerOfRow(row) }]);
         changes.push(
           { table: 'notes', op: 'delete', ids: [row.id] },

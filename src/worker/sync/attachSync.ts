@@ -3,6 +3,7 @@ import { ChangeFeed } from '../changes/changeFeed';
 import type { VaultDb } from '../db/schema';
 import { createNoteBodies } from '../stores/noteBodies';
 import { createBodyPort } from './applyRemoteBody';
+import { downloadModeOf } from './attachmentDownloads';
 import { DIAGNOSTICS_TABLE } from './diagnosticsLog';
 import { outboxMiddleware } from './outboxMiddleware';
 import { createSyncController, type SyncController } from './syncController';
@@ -17,6 +18,8 @@ export interface AttachSyncInput {
   newId: () => string;
   locks: LockManager;
   openChannel: (name: string) => BroadcastChannel;
+  /** the raw stored value of a device setting of the `sync` group (e.g. `syncAttachments`) */
+  readSyncSetting?: (field: string) => Promise<unknown>;
 }
 
 const controllers = new WeakMap<VaultDb, SyncController>();
@@ -91,6 +94,7 @@ export function attachSync(input: AttachSyncInput): SyncController {
         ]),
       );
     },
+    fileDownloadMode: async () => downloadModeOf(await input.readSyncSetting?.('syncAttachments')),
     announceDiagnostics: (op, ids) => feed.committed([{ table: DIAGNOSTICS_TABLE, op, ids }]),
     // the DOM handler types name WebSocket's own event classes; SocketLike uses the fields it reads
     openSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike,

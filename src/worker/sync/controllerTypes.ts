@@ -5,6 +5,7 @@ import type { SocketLike } from '../../sync/engine/socket/syncSocket';
 import type { Timers } from '../../sync/engine/syncEngine';
 import type { SyncStatus } from '../../sync/engine/syncStatus';
 import type { VaultDb } from '../db/schema';
+import type { FileDownloadMode } from './attachmentDownloads';
 
 /** The shapes of the sync controller (syncController.ts): what it needs, and what the UI sees. */
 
@@ -31,6 +32,8 @@ export interface SyncControllerDeps {
   snapshotDelays?: SnapshotDelays;
   /** runs `fn` while this tab leads sync for the vault (a Web Lock); resolves when leadership ends */
   whileLeader: (fn: () => Promise<void>) => void;
+  /** the `sync.syncAttachments` device setting: which files are downloaded; absent: all */
+  fileDownloadMode?: () => Promise<FileDownloadMode>;
   /** the diagnostics log changed (after commit): the change feed, so every tab's Settings refreshes */
   announceDiagnostics?: (op: 'put' | 'delete', ids: string[]) => void;
 }

@@ -5,9 +5,11 @@ import type { SyncCall } from '../../sync/engine/http/syncHttp';
 import type { OutboxPort, StatePort } from '../../sync/engine/ports';
 import { createSyncSocket } from '../../sync/engine/socket/syncSocket';
 import { createSyncEngine, type SyncEngine } from '../../sync/engine/syncEngine';
-import { STATUS_OFF, type SyncStatus } from '../../sync/engine/syncStatus';
+import { STATUS_OFF, type SyncStatus, withFiles } from '../../sync/engine/syncStatus';
 import type { SyncTelemetry } from '../../sync/engine/telemetry/syncTelemetry';
+import { ATTACHMENT_MANIFEST_TYPE } from '../../sync/protocol/attachments';
 import { applyRecords } from './applyRecords';
+import { type AttachmentSync, createAttachmentSync } from './attachmentSync';
 import type { SyncControllerDeps } from './controllerTypes';
 import { createLocalRecords } from './localRecords';
 import { readRecord } from './recordPayloads';
@@ -42,6 +44,7 @@ export function createEngineHost(deps: EngineHostDeps) {
   const { db } = deps.controller;
   const { state } = deps;
   let engine: SyncEngine | null = null;
+  let files: AttachmentSync | null = null;
   let lastStatus: SyncStatus = STATUS_OFF;
   let stopLeading: () => void = () => {};
   let revoking = false;
@@ -70,6 +73,9 @@ export function createEngineHost(deps: EngineHostDeps) {
         apply: async (items, orphans) => {
           const out = await applyRecords(db, items, c.now, c.installDeviceId, orphans);
           if (out.changed.length > 0) c.onApplied(out.changed);
+          // a manifest or a file's record arrived: its bytes may be fetched now
+          if (out.changed.some((x) => x.type === ATTACHMENT_MANIFEST_TYPE || x.type === 'note'))
+            files?.kick();
           return out;
         },
         ...createLocalRecords(db, c.now, c.installDeviceId),
@@ -97,6 +103,27 @@ export function createEngineHost(deps: EngineHostDeps) {
       telemetry: deps.telemetry,
     });
     engine = created;
+    const keyring = deriveVaultKeyring(vaultKey, syncVaultId);
+    const createdFiles = createAttachmentSync({
+      db,
+      call,
+      fetch: c.fetch,
+      keyring,
+      deviceId: session.deviceId,
+      now: c.now,
+      timers: c.timers,
+      mode: c.fileDownloadMode ?? (async () => 'all'),
+      requestPush: () => created.requestPush(),
+      arrived: (ids) =>
+        c.onApplied(ids.map((id) => ({ type: 'note', id, table: 'notes', op: 'put' as const }))),
+      changed: () => {
+        if (engine !== created) return;
+        deps.notify().catch((err: unknown) => {
+          if ((err as { name?: string }).name !== 'DatabaseClosedError') console.error('sync status', err);
+        });
+      },
+    });
+    files = createdFiles;
     const open = c.openSocket;
     const socket = open
       ? createSyncSocket({
@@ -117,9 +144,11 @@ export function createEngineHost(deps: EngineHostDeps) {
       () =>
         new Promise<void>((release) => {
           created.start();
+          createdFiles.start();
           socket?.start();
           stopLeading = () => {
             socket?.stop();
+            createdFiles.stop();
             release();
           };
         }),
@@ -129,7 +158,9 @@ export function createEngineHost(deps: EngineHostDeps) {
   /** Stops the engine and gives up leading; `startIfReady` builds a new one. */
   function stop(): void {
     engine?.stop();
+    files?.stop();
     engine = null;
+    files = null;
     stopLeading();
   }
 
@@ -147,7 +178,9 @@ export function createEngineHost(deps: EngineHostDeps) {
     startIfReady,
     stop,
     /** the last status of the running engine (or of the last one, once stopped) */
-    status: () => lastStatus,
+    status: () => withFiles(lastStatus, lastStatus.phase === 'off' ? null : (files?.counts() ?? null)),
+    /** file sync of the running engine (null before one starts) */
+    files: () => files,
     /** a sign-in: a later revocation is acted on again */
     signedIn() {
       revoking = false;
@@ -163,7 +196,10 @@ export function createEngineHost(deps: EngineHostDeps) {
       await state.set(SYNC_VAULT_ID, vaultId);
       await startIfReady();
     },
-    requestPush: () => engine?.requestPush(),
+    requestPush: () => {
+      engine?.requestPush();
+      files?.kick();
+    },
     foreground: () => engine?.foreground(),
     bodyChanged: (docId: string) => engine?.bodyChanged(docId),
     syncNow: async () => {
@@ -172,6 +208,7 @@ export function createEngineHost(deps: EngineHostDeps) {
     /** the vault closing: the engine stops, leadership is released (the engine object stays) */
     close() {
       engine?.stop();
+      files?.stop();
       stopLeading();
     },
   };

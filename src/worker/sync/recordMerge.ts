@@ -1,3 +1,4 @@
+import { ATTACHMENT_MANIFEST_TYPE } from '../../sync/protocol/attachments';
 import { type CanvasRow, canvasPath, cardKeysOf } from '../domain/canvas/canvasRecord';
 import { remoteWins } from '../domain/clock/mergeRecords';
 import { compare, merge, type VectorClock } from '../domain/clock/vectorClock';
@@ -8,6 +9,7 @@ import { parseProjectRecord, parseStatusRecord, parseTaskRecord } from '../domai
 import type { ProjectRecord, StatusRecord, TaskRecord } from '../domain/tasks/types';
 import { taskIndexKeys } from '../domain/tasks/views/queryPort';
 import { PROPERTY_TYPES } from '../ops/properties/propertyRules';
+import { readManifest } from './attachmentManifestRow';
 import { planRecordRow } from './planRecordRows';
 
 type Row = Record<string, unknown>;
@@ -94,6 +96,10 @@ export function incomingRow(
         : UNREADABLE;
     case 'setting':
       return payload.key === key && 'value' in payload ? row(withClock) : UNREADABLE;
+    case ATTACHMENT_MANIFEST_TYPE: {
+      const manifest = readManifest(key, withClock);
+      return manifest ? row(manifest) : UNREADABLE;
+    }
     default: {
       const planned = planRecordRow(type, key, payload, clock);
       if (planned !== undefined) return planned ? row(planned) : UNREADABLE;

@@ -4,6 +4,7 @@ import type { DeviceInfo } from '../../sync/protocol/devices';
 import type { BillingReport } from '../../sync/protocol/plans';
 import type { VaultDb } from '../db/schema';
 import type { JoinerScreen } from './accountScreens';
+import type { FileTransferState } from './attachmentSync';
 import { syncOf } from './attachSync';
 import type { SyncDiagnostics } from './diagnosticsLog';
 import type { SetUpAnswer, SyncController, SyncState } from './syncController';
@@ -46,6 +47,11 @@ export interface SyncApi {
   joinStop(): Promise<void>;
   /** the page became visible: a parked outbox polls the client policy and resumes by itself */
   foreground(): Promise<void>;
+  /**
+   * Where a file's bytes are (issue 15 part 5); with `open`, the file view asks for them (fetched
+   * first; `force` also when downloads are set to never). Null while sync is not running.
+   */
+  fileState(fileId: string, open?: 'open' | 'force'): Promise<FileTransferState | null>;
   /** the local diagnostics log (push lag, edit-to-device latency); null when sync is not attached */
   diagnostics(): Promise<SyncDiagnostics | null>;
   /** empties the diagnostics log of this vault */
@@ -94,6 +100,11 @@ export function createSyncApi(db: VaultDb): SyncApi {
     joinStop: async () => c()?.account.joinStop(),
     foreground: async () => {
       c()?.foreground();
+    },
+    fileState: async (fileId, open) => {
+      const files = c()?.files;
+      if (!files) return null;
+      return open ? files.open(fileId, open === 'force') : files.state(fileId);
     },
     diagnostics: async () => (await c()?.diagnostics.read()) ?? null,
     clearDiagnostics: async () => {

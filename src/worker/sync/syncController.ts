@@ -285,6 +285,11 @@ export function createSyncController(deps: SyncControllerDeps) {
     /** a Yjs update of this note was queued (its per-note 1 s window, spec 4.2.2) */
     bodyChanged: host.bodyChanged,
     syncNow: host.syncNow,
+    /** where a file's bytes are (the file view); opening one fetches it first. Null: sync is not running */
+    files: {
+      state: async (fileId: string) => (await host.files()?.state(fileId)) ?? null,
+      open: async (fileId: string, force = false) => (await host.files()?.open(fileId, force)) ?? null,
+    },
     /** Signs out: the session ends, record rows are cleared, body rows survive (spec 4.2.2). */
     async signOut(): Promise<void> {
       host.stop();

@@ -42,6 +42,8 @@ export const SYNCED_TABLES: Readonly<Record<string, SyncedTable>> = {
   templates: { type: 'template', clockOnRow: true, key: 'id' },
   savedFilters: { type: 'saved_filter', clockOnRow: true, key: 'id' },
   homePages: { type: 'home_page', clockOnRow: true, key: 'id' },
+  // a file's manifest (issue 15; attachmentTables.ts): keyed by the file's id
+  attachmentManifests: { type: 'attachment_manifest', clockOnRow: true, key: 'fileId' },
 };
 
 /** Yjs updates of note (and journal) bodies: each added row becomes one append-only body row. */

@@ -76,6 +76,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     newId: p.newId,
     locks: p.locks,
     openChannel: p.openChannel,
+    readSyncSetting: async (field) => (await p.meta.deviceSettings.get(`sync.${field}`))?.value,
   });
   await db.open();
   const feed = new ChangeFeed(entry.id, p.openChannel(`cairn:changes:${entry.id}`));

@@ -18,6 +18,8 @@ export interface SyncHttpDeps {
 
 export interface CallOptions {
   body?: unknown;
+  /** a raw binary body (application/octet-stream) instead of JSON: an attachment chunk */
+  bytes?: Uint8Array;
   /** vault UUID for data routes (X-Svc-Vault-Id) */
   vaultId?: string;
   /** X-Svc-Sync-Types */
@@ -39,6 +41,7 @@ export function createSyncHttp(deps: SyncHttpDeps, session: SessionPort | null):
   async function once<T>(method: string, path: string, o: CallOptions): Promise<SyncResult<T>> {
     const headers: Record<string, string> = { ...o.headers, 'x-svc-client': deps.clientHeader };
     if (o.body !== undefined) headers['content-type'] = 'application/json';
+    else if (o.bytes !== undefined) headers['content-type'] = 'application/octet-stream';
     if (o.vaultId) headers['x-svc-vault-id'] = o.vaultId;
     if (o.types) headers['x-svc-sync-types'] = o.types.join(',');
     if (o.auth !== false) {
@@ -52,6 +55,7 @@ export function createSyncHttp(deps: SyncHttpDeps, session: SessionPort | null):
         method,
         headers,
         ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}),
+        ...(o.body === undefined && o.bytes !== undefined ? { body: o.bytes as BodyInit } : {}),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {

@@ -10,7 +10,12 @@ export const syncSettings = defineSettingsGroup({
     type: 'object',
     additionalProperties: false,
     properties: {
-      syncAttachments: { type: 'boolean', description: 'download filed files and attachments' },
+      syncAttachments: {
+        type: 'string',
+        enum: ['all', 'on_open', 'never'],
+        description:
+          'which files (filed files and attachments) this device downloads: all in the background, each when it is opened, or never',
+      },
       maxAttachmentMb: {
         type: 'integer',
         minimum: 1,
@@ -20,5 +25,5 @@ export const syncSettings = defineSettingsGroup({
     },
     required: ['syncAttachments', 'maxAttachmentMb'],
   },
-  defaults: { syncAttachments: true, maxAttachmentMb: 50 },
+  defaults: { syncAttachments: 'all', maxAttachmentMb: 50 },
 });

@@ -1,0 +1,101 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import {
+  type AttachmentHeader,
+  type AttachmentSealer,
+  createAttachmentSealer,
+  resumeAttachmentSealer,
+} from '../../crypto/attachmentCipher';
+import type { VaultKeyring } from '../../crypto/keys';
+import {
+  ATTACHMENT_FILE_SIZE_HEADER,
+  ATTACHMENT_ID_HEADER,
+  type ChunkUploadResponse,
+} from '../../protocol/attachments';
+import { type SyncResult, syncFail, syncOk } from '../http/syncError';
+import type { SyncCall } from '../http/syncHttp';
+import { chunkTotal, plainChunks, sha256Hex } from './fileChunks';
+
+/** What an upload has done so far: persisted after every stored chunk, so a restart resumes. */
+export interface UploadProgress {
+  header: AttachmentHeader | null;
+  /** ciphertext hashes of the chunks the service stored, in order */
+  uploaded: string[];
+}
+
+export interface UploadDeps {
+  call: SyncCall;
+  keyring: VaultKeyring;
+  chunkBytes: number;
+  /** persists the progress (the header before the first chunk goes, then each stored chunk) */
+  save: (progress: UploadProgress) => Promise<void>;
+  onProgress?: (done: number, total: number) => void;
+  /** checked between chunks: the engine stopped, the vault closed */
+  stopped?: () => boolean;
+}
+
+export interface UploadedFile {
+  header: AttachmentHeader;
+  chunks: string[];
+  /** SHA-256 hex of the whole plaintext */
+  contentHash: string;
+}
+
+/**
+ * Seals and uploads a file chunk by chunk (`PUT /sync/attachments/chunks/:hash`), resuming at the
+ * first chunk `progress` does not list. Resuming re-reads (but does not send) the chunks already
+ * stored, to hash the whole plaintext; the resumed chunks are sealed under the SAME file key (the
+ * stored header), so the manifest's chunk list opens as one file. A failed request answers its
+ * SyncError and leaves the progress at the last stored chunk.
+ */
+export async function uploadFile(
+  deps: UploadDeps,
+  fileId: string,
+  blob: Blob,
+  start: UploadProgress,
+): Promise<SyncResult<UploadedFile>> {
+  const total = chunkTotal(blob.size, deps.chunkBytes);
+  const hasher = sha256.create();
+  let sealer: AttachmentSealer;
+  const uploaded = start.header ? start.uploaded.slice(0, total) : [];
+  if (start.header) {
+    const resumed = resumeAttachmentSealer(deps.keyring, fileId, start.header, uploaded.length);
+    if (!resumed.ok) {
+      // a header this vault key cannot open (the key changed): start over under a fresh file key
+      return uploadFile(deps, fileId, blob, { header: null, uploaded: [] });
+    }
+    sealer = resumed.value;
+    for await (const chunk of plainChunks(blob, deps.chunkBytes)) {
+      if (chunk.index >= uploaded.length) break;
+      hasher.update(chunk.bytes);
+    }
+  } else {
+    sealer = createAttachmentSealer(deps.keyring, fileId);
+    await deps.save({ header: sealer.header, uploaded });
+  }
+  deps.onProgress?.(uploaded.length, total);
+  for await (const chunk of plainChunks(blob, deps.chunkBytes, uploaded.length)) {
+    if (deps.stopped?.())
+      return syncFail({ code: 'UPLOAD_STOPPED', message: 'the upload was stopped', status: 0 });
+    hasher.update(chunk.bytes);
+    const sealed = sealer.sealChunk(chunk.bytes, chunk.final);
+    const hash = await sha256Hex(sealed);
+    const put = await deps.call<ChunkUploadResponse>('PUT', `/sync/attachments/chunks/${hash}`, {
+      vaultId: deps.keyring.vaultId,
+      bytes: sealed,
+      headers: { [ATTACHMENT_ID_HEADER]: fileId, [ATTACHMENT_FILE_SIZE_HEADER]: String(blob.size) },
+    });
+    if (!put.ok) return put;
+    if (put.value.hash !== hash) {
+      return syncFail({
+        code: 'CONTRACT_REGRESSION',
+        message: `the service stored chunk ${chunk.index} under another hash`,
+        status: 200,
+      });
+    }
+    uploaded.push(hash);
+    await deps.save({ header: sealer.header, uploaded: [...uploaded] });
+    deps.onProgress?.(uploaded.length, total);
+  }
+  return syncOk({ header: sealer.header, chunks: uploaded, contentHash: bytesToHex(hasher.digest()) });
+}
