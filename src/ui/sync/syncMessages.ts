@@ -87,10 +87,19 @@ export function indicatorText(s: SyncStatus): string {
         s.quarantined > 0 ? `${s.quarantined} quarantined` : '',
         // received damaged: fetched again by itself within the hour
         s.corrupt > 0 ? `${s.corrupt} damaged` : '',
+        ...fileParts(s),
       ].filter(Boolean);
       return parts.length > 0 ? `Not synced: ${parts.join(', ')}` : 'Not synced yet';
     }
   }
+}
+
+/** Files not where they belong yet (issue 15 part 5): "2 files to upload", "1 file failed". */
+function fileParts(s: SyncStatus): string[] {
+  const f = s.files;
+  if (!f) return [];
+  const n = (k: number, what: string) => (k > 0 ? `${k} ${k === 1 ? 'file' : 'files'} ${what}` : '');
+  return [n(f.uploading, 'to upload'), n(f.downloading, 'to download'), n(f.failed, 'failed')];
 }
 
 /**

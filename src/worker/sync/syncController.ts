@@ -289,6 +289,10 @@ export function createSyncController(deps: SyncControllerDeps) {
     files: {
       state: async (fileId: string) => (await host.files()?.state(fileId)) ?? null,
       open: async (fileId: string, force = false) => (await host.files()?.open(fileId, force)) ?? null,
+      /** runs file sync until its queues are idle (tests, bench) */
+      settle: async () => {
+        await host.files()?.settle();
+      },
     },
     /** Signs out: the session ends, record rows are cleared, body rows survive (spec 4.2.2). */
     async signOut(): Promise<void> {
