@@ -4,18 +4,18 @@
 // Workbox's routes, so POST /mcp is answered here and /mcp/tools.json stays with the precache.
 import { matchPrecache } from 'workbox-precaching';
 import { isBye, isPortOffer, type McpToolsFile, TOOLS_FILE_PATH } from './bridgeMessages';
-import { forwardToWindow } from './forwardToWindow';
 import { handleMcpHttp } from './mcpHttp';
-import { type ClientsLike, pickWindow } from './pickWindow';
-import type { McpTarget, PortLike } from './portTarget';
+import type { ClientsLike } from './pickWindow';
+import type { PortLike } from './portTarget';
+import { createRoute, windowExists } from './route';
 import { createSessions } from './sessions';
 import { createWindowPortTable } from './windowPorts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 const sessions = createSessions(() => crypto.randomUUID());
-const ports = createWindowPortTable();
 const clients = self.clients as unknown as ClientsLike;
+const ports = createWindowPortTable((id) => windowExists(clients, id));
 
 async function toolsFile(): Promise<McpToolsFile | null> {
   const cached =
@@ -24,23 +24,7 @@ async function toolsFile(): Promise<McpToolsFile | null> {
   return (await cached.json()) as McpToolsFile;
 }
 
-/**
- * The calling window's own port answers without asking the Clients API (the window just made the
- * request, so it exists). Otherwise the window is looked up, and answered through its port or,
- * when the service worker has none for it (it was restarted), through the window itself.
- */
-function route(clientId: string): McpTarget | null | Promise<McpTarget | null> {
-  const own = clientId === '' ? undefined : ports.get(clientId);
-  if (own !== undefined) return own;
-  return pickWindow(clients, clientId).then(
-    (window) =>
-      window &&
-      (ports.get(window.id) ?? {
-        windowId: window.id,
-        send: (message, caller) => forwardToWindow(window, message, caller),
-      }),
-  );
-}
+const route = createRoute(ports, clients);
 
 self.addEventListener('message', (event) => {
   const source = event.source as Client | null;

@@ -13,7 +13,14 @@ export interface WindowPortTable {
   prune(liveIds: ReadonlySet<string>): void;
 }
 
-export function createWindowPortTable(): WindowPortTable {
+/**
+ * `windowAlive` (the Clients API) is asked while calls wait on a port: a port whose window is
+ * found gone answers its waiting calls with an error and leaves the table (issue 21).
+ */
+export function createWindowPortTable(
+  windowAlive?: (windowId: string) => Promise<boolean>,
+  checkEveryMs?: number,
+): WindowPortTable {
   const targets = new Map<string, ReturnType<typeof createPortTarget>>();
   const forget = (windowId: string) => {
     targets.get(windowId)?.close();
@@ -22,7 +29,14 @@ export function createWindowPortTable(): WindowPortTable {
   return {
     register(windowId, port) {
       forget(windowId);
-      targets.set(windowId, createPortTarget(windowId, port));
+      const target = createPortTarget(windowId, port, {
+        ...(windowAlive === undefined ? {} : { windowAlive: () => windowAlive(windowId) }),
+        ...(checkEveryMs === undefined ? {} : { checkEveryMs }),
+        onGone: () => {
+          if (targets.get(windowId) === target) targets.delete(windowId);
+        },
+      });
+      targets.set(windowId, target);
     },
     forget,
     get: (windowId) => targets.get(windowId),

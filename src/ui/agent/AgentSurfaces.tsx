@@ -7,6 +7,7 @@ import { approvalTimeoutFrom } from './approvalTimeout';
 import { setAuditSource } from './auditSource';
 import { createApprovalQueue } from './createApprovalQueue';
 import { connectMcpPort, listenForMcp } from './mcpBridge';
+import { pageMcpInbox } from './mcpInbox';
 import { createPageAgent, installPageAgent, pageSession } from './pageAgent';
 import { startWebMcp } from './webMcpSurface';
 
@@ -36,11 +37,12 @@ export function AgentSurfaces(props: Props) {
     pageSession.set(session);
     installPageAgent(window, createPageAgent(pageSession.get));
     setAuditSource(() => async (limit: number) => (await session).auditLog(limit));
-    if ('serviceWorker' in navigator) {
+    const inbox = pageMcpInbox();
+    if ('serviceWorker' in navigator && inbox !== null) {
       const port = connectMcpPort(navigator.serviceWorker, () => session);
       stops.push(
         port.stop,
-        listenForMcp(navigator.serviceWorker, () => session, port.offer),
+        listenForMcp(inbox, () => session, port.offer),
       );
     }
     // aborted on unmount even while the tools are still being listed (a quick vault switch)

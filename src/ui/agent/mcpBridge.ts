@@ -1,35 +1,37 @@
 import * as Comlink from 'comlink';
 import {
-  isBridgeRequest,
   MCP_BYE_TYPE,
   MCP_PORT_TYPE,
   type McpBridgeReply,
+  type McpBridgeRequest,
 } from '../../sw/mcp/bridgeMessages';
 import type { AgentSession } from '../../worker/agent/agentSession';
 import { serializeResponse } from '../../worker/tools/mcp/serializedResponse';
+import type { McpInbox } from './mcpInbox';
 
 type SessionRemote = Pick<AgentSession, 'handleJsonRpc'>;
 
 /**
  * The page's half of the /mcp bridge, the slow path: when the service worker has no port from
- * this tab (it was restarted and forgot it), it posts each JSON-RPC message routed here with a
- * MessagePort; the vault worker answers it and the reply goes back on that port, once.
+ * this tab (it was restarted and forgot it, or the tab was just loaded), it posts each JSON-RPC
+ * message routed here with a MessagePort; the inbox (mcpInbox.ts) has held it since the page's
+ * first script, the vault worker answers it and the reply goes back on that port, once.
  * `onForgotten` is told, so the tab can offer its port again. Returns the function that stops.
  */
 export function listenForMcp(
-  container: ServiceWorkerContainer,
+  inbox: McpInbox,
   session: () => Promise<SessionRemote>,
   onForgotten: () => void = () => {},
 ): () => void {
-  async function onMessage(event: MessageEvent) {
-    if (!isBridgeRequest(event.data)) return;
-    const port = event.ports[0];
-    if (port === undefined) return;
+  return inbox.serve(({ request, port }) => {
     onForgotten();
+    void answer(request, port);
+  });
+  async function answer(request: McpBridgeRequest, port: MessagePort) {
     let reply: McpBridgeReply;
     try {
       const remote = await session();
-      const response = await remote.handleJsonRpc(event.data.message, event.data.caller);
+      const response = await remote.handleJsonRpc(request.message, request.caller);
       reply = { ok: true, response: response === null ? null : serializeResponse(response) };
     } catch (cause) {
       reply = { ok: false, message: cause instanceof Error ? cause.message : String(cause) };
@@ -37,10 +39,6 @@ export function listenForMcp(
     port.postMessage(reply);
     port.close();
   }
-  container.addEventListener('message', onMessage);
-  // Messages from the service worker wait in a queue until the page says it is listening.
-  container.startMessages();
-  return () => container.removeEventListener('message', onMessage);
 }
 
 /**

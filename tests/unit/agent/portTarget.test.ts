@@ -68,7 +68,7 @@ describe('the service worker ↔ vault worker port', () => {
 
   it('answers a JSON-RPC error when nobody answers within the time-out', async () => {
     const { sw } = channel();
-    const reply = await createPortTarget('tab-1', sw, 20).send(
+    const reply = await createPortTarget('tab-1', sw, { timeoutMs: 20 }).send(
       { jsonrpc: '2.0', id: 'a', method: 'ping' },
       caller,
     );

@@ -81,7 +81,7 @@ describe('the JSON text of a response (what the service worker sends as the body
         );
       },
     };
-    const target = createPortTarget('w1', port, 1000);
+    const target = createPortTarget('w1', port, { timeoutMs: 1000 });
     const answer = await target.send(
       { jsonrpc: '2.0', id: 4, method: 'ping' },
       { kind: 'agent', surface: 'mcp' },
