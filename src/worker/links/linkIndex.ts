@@ -162,9 +162,47 @@ export function createLinkIndex(db: VaultDb) {
     return [...new Set([row.id, ...endsOf(old), ...endsOf(rows)])];
   }
 
+  /**
+   * writeOutgoingInTx for many notes in one pass (a rename rewriting its backlinks): one read of
+   * their stored rows, one check of the headers they name, one delete and one add.
+   */
+  async function writeOutgoingManyInTx(
+    items: readonly { row: NoteRow; markdown: string }[],
+  ): Promise<string[]> {
+    if (items.length === 0) return [];
+    await ensureLoaded();
+    for (const { row } of items) put(headerOfRow(row));
+    const compute = () =>
+      items.map(({ row, markdown }) =>
+        linkRowsOf(resolver.get(row.id) ?? headerOfRow(row), splitFrontmatter(markdown).body, resolver),
+      );
+    let next = compute();
+    if (await freshen(next.flat(), '')) next = compute();
+    const ids = items.map((i) => i.row.id);
+    const oldRows = await db.links.where('from_id').anyOf(ids).toArray();
+    const byFrom = new Map<string, StoredLinkRow[]>();
+    for (const r of oldRows.sort((a, b) => (a.seq as number) - (b.seq as number)))
+      byFrom.set(r.from_id, [...(byFrom.get(r.from_id) ?? []), r]);
+    const affected = new Set<string>();
+    const drop: number[] = [];
+    const add: LinkRow[] = [];
+    next.forEach((rows, i) => {
+      const id = ids[i] as string;
+      const old = byFrom.get(id) ?? [];
+      if (sameRows(old, rows)) return;
+      drop.push(...old.map((r) => r.seq as number));
+      add.push(...rows);
+      for (const x of [id, ...endsOf(old), ...endsOf(rows)]) affected.add(x);
+    });
+    await db.links.bulkDelete(drop);
+    await db.links.bulkAdd(add);
+    return [...affected];
+  }
+
   return {
     resolver,
     ensureLoaded,
+    writeOutgoingManyInTx,
     headersChangedInTx,
     /** Replaces the stored links of one note by those of `markdown`; writes nothing when they are the same. */
     writeOutgoingInTx,

@@ -26,8 +26,9 @@ export function folderWrites({ db, now, bodies }: NoteWriteDeps, kit: NoteWriteK
       });
     },
 
-    renameFolder(rawOld: string, rawNew: string) {
-      return kit.write(async (changes) => {
+    async renameFolder(rawOld: string, rawNew: string) {
+      await bodies.settleDerived();
+      return kit.write(async (changes, afterCommit) => {
         const folderRows = await db.folders.toArray();
         const known = new Set(folderRows.map((f) => f.path.toLowerCase()));
         const oldPath = unwrap(checkFolderPath(rawOld, 'old_path'));
@@ -59,9 +60,10 @@ export function folderWrites({ db, now, bodies }: NoteWriteDeps, kit: NoteWriteK
         const byId = new Map(inside.map((n) => [n.id, n]));
         const moved = plan.items.map((m) => ({ ...byId.get(m.id)!, folderPath: m.to, modified: t }));
         await db.notes.bulkPut(moved);
-        await kit.relink(
+        await kit.relinkRenamed(
           changes,
           moved.map((row) => ({ before: headerOfRow(byId.get(row.id)!), after: headerOfRow(row) })),
+          afterCommit,
         );
         changes.push(
           { table: 'folders', op: 'delete', ids: plan.folders.map((f) => f.from) },

@@ -3,16 +3,24 @@ import type { Change, ChangeFeed } from '../changes/changeFeed';
 import type { VaultDb } from '../db/schema';
 import type { LinkIndex } from '../links/linkIndex';
 
-export type NoteWrite = <T>(work: (changes: Change[]) => Promise<T>) => Promise<Result<T>>;
+/** `afterCommit` registers what must happen only once the transaction committed (tell other tabs). */
+export type NoteWork<T> = (changes: Change[], afterCommit: (fn: () => void) => void) => Promise<T>;
+export type NoteWrite = <T>(work: NoteWork<T>) => Promise<Result<T>>;
 
 /**
  * The one way notes, folders and attachments are written: `work` runs in one rw transaction
  * over every notes table; a thrown AppFailure becomes the refusal and nothing is written (the
  * link resolver is rolled back too). The changes `work` collects are announced only after commit.
  */
-export function createNoteTransaction(db: VaultDb, feed: ChangeFeed, links: LinkIndex): NoteWrite {
-  return async function write<T>(work: (changes: Change[]) => Promise<T>): Promise<Result<T>> {
+export function createNoteTransaction(
+  db: VaultDb,
+  feed: ChangeFeed,
+  links: LinkIndex,
+  onRollback?: () => void,
+): NoteWrite {
+  return async function write<T>(work: NoteWork<T>): Promise<Result<T>> {
     const changes: Change[] = [];
+    const after: (() => void)[] = [];
     try {
       const tables = [
         db.notes,
@@ -25,12 +33,18 @@ export function createNoteTransaction(db: VaultDb, feed: ChangeFeed, links: Link
         db.links,
       ];
       // The scope must itself be an async function: Dexie then keeps the transaction across native awaits.
-      const value = await db.transaction('rw', tables, async () => await work(changes));
+      const value = await db.transaction(
+        'rw',
+        tables,
+        async () => await work(changes, (fn) => after.push(fn)),
+      );
       links.settle();
       feed.committed(changes);
+      for (const fn of after) fn();
       return ok(value);
     } catch (err) {
       await links.rollback();
+      onRollback?.();
       if (err instanceof AppFailure) return { ok: false, error: err.error };
       throw err;
     }

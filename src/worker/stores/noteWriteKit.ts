@@ -3,8 +3,9 @@ import type { Change, ChangeFeed } from '../changes/changeFeed';
 import type { FolderRow, NoteRow, VaultDb } from '../db/schema';
 import { parentFolder } from '../domain/notes/paths/folderPath';
 import type { HeaderChange } from '../links/linkIndex';
+import { applyLinkRewrites, prepareLinkRewrites } from '../links/linkRewrites';
 import type { NoteBodies } from './noteBodies';
-import { createNoteTransaction } from './noteTransaction';
+import { createNoteTransaction, type NoteWork } from './noteTransaction';
 
 /** What every note and folder write shares: the one transaction and the steps taken inside it. */
 export interface NoteWriteDeps {
@@ -13,6 +14,8 @@ export interface NoteWriteDeps {
   now: () => number;
   /** note bodies as CRDT documents: every body change goes through them */
   bodies: NoteBodies;
+  /** whether a rename or move rewrites the links pointing at it (setting noteEditor.updateLinksOnRename); yes when absent */
+  updateLinksOnRename?: () => Promise<boolean>;
 }
 
 /** A checked value, or the refusal thrown so the write's transaction writes nothing. */
@@ -31,10 +34,29 @@ export const titleConflict = (title: string, folderPath: string, field: string) 
     field,
   });
 
-export function createNoteWriteKit({ db, feed, now, bodies }: NoteWriteDeps) {
+export function createNoteWriteKit({ db, feed, now, bodies, updateLinksOnRename }: NoteWriteDeps) {
   const links = bodies.links;
+  // Documents edited by a link rewrite in the transaction under way: dropped from memory if it fails.
+  const edited: string[] = [];
+  const write = createNoteTransaction(db, feed, links, () => bodies.forget(edited.splice(0)));
+
+  async function relink(
+    changes: Change[],
+    headers: readonly HeaderChange[],
+    bodiesOf: readonly { row: NoteRow; markdown: string }[] = [],
+  ): Promise<void> {
+    const ids = await links.headersChangedInTx(headers);
+    for (const b of bodiesOf) ids.push(...(await links.writeOutgoingInTx(b.row, b.markdown)));
+    changes.push({ table: 'links', op: 'put', ids: [...new Set(ids)] });
+  }
+
   return {
-    write: createNoteTransaction(db, feed, links),
+    /** One rw transaction over every note table (noteTransaction.ts). */
+    write: <T>(work: NoteWork<T>) =>
+      write(async (changes, afterCommit) => {
+        edited.length = 0;
+        return work(changes, afterCommit);
+      }),
 
     async titleTaken(folderPath: string, title: string, exceptId?: string) {
       const hit = await db.notes
@@ -68,14 +90,35 @@ export function createNoteWriteKit({ db, feed, now, bodies }: NoteWriteDeps) {
      * Inside the write: header changes re-resolve the stored links (and the resolver), then the
      * bodies given have their outgoing links written; the notes whose links changed are announced.
      */
-    async relink(
+    relink,
+
+    /**
+     * `relink` for renames and moves: unless the setting is off, the links that reached the
+     * renamed or moved notes are rewritten in the same transaction (links/linkRewrites.ts), and
+     * the rewritten notes' CRDT updates reach other tabs after commit. Answers the ids rewritten.
+     */
+    async relinkRenamed(
       changes: Change[],
       headers: readonly HeaderChange[],
-      bodiesOf: readonly { row: NoteRow; markdown: string }[] = [],
-    ): Promise<void> {
-      const ids = await links.headersChangedInTx(headers);
-      for (const b of bodiesOf) ids.push(...(await links.writeOutgoingInTx(b.row, b.markdown)));
-      changes.push({ table: 'links', op: 'put', ids: [...new Set(ids)] });
+      afterCommit: (fn: () => void) => void,
+    ): Promise<string[]> {
+      const rewrite = updateLinksOnRename ? await updateLinksOnRename() : true;
+      const sources = rewrite ? await prepareLinkRewrites(db, links, headers) : [];
+      await relink(changes, headers);
+      if (sources.length === 0) return [];
+      const done = await applyLinkRewrites(
+        links,
+        bodies,
+        sources,
+        (id) => links.resolver.get(id)?.folder_path ?? '',
+      );
+      edited.push(...done.rewritten);
+      changes.push(
+        { table: 'notes', op: 'put', ids: done.rewritten },
+        { table: 'links', op: 'put', ids: [...new Set(done.linkIds)] },
+      );
+      afterCommit(done.publish);
+      return done.rewritten;
     },
   };
 }

@@ -34,7 +34,7 @@ export function createNotesStore(deps: NotesDeps) {
   const { db, feed, now, newId, bodies } = deps;
   const links = bodies.links;
   const kit = createNoteWriteKit(deps);
-  const { write, titleTaken, ensureFolders, relink } = kit;
+  const { write, titleTaken, ensureFolders, relink, relinkRenamed } = kit;
   const attachments = createAttachments({ db, feed, links, now, newId });
 
   /** The native database under Dexie (the list reads are shared with the worker's entry); never
@@ -119,8 +119,9 @@ export function createNotesStore(deps: NotesDeps) {
       });
     },
 
-    rename(id: string, rawTitle: string) {
-      return write(async (changes) => {
+    async rename(id: string, rawTitle: string) {
+      await bodies.settleDerived(); // links typed a moment ago are in the links table before they are looked up
+      return write(async (changes, afterCommit) => {
         const title = unwrap(checkTitle(rawTitle));
         const row = await db.notes.get(id);
         if (!row) throw noNote(id);
@@ -129,7 +130,7 @@ export function createNotesStore(deps: NotesDeps) {
         const next = { ...row, title, titleKey: title.toLowerCase(), modified: now() };
         await db.notes.put(next);
         changes.push({ table: 'notes', op: 'put', ids: [id] });
-        await relink(changes, [{ before: headerOfRow(row), after: headerOfRow(next) }]);
+        await relinkRenamed(changes, [{ before: headerOfRow(row), after: headerOfRow(next) }], afterCommit);
         return next;
       });
     },
@@ -149,8 +150,9 @@ export function createNotesStore(deps: NotesDeps) {
       return bodies.replaceText(id, markdown, 'agent');
     },
 
-    move(id: string, rawFolder: string) {
-      return write(async (changes) => {
+    async move(id: string, rawFolder: string) {
+      await bodies.settleDerived();
+      return write(async (changes, afterCommit) => {
         const folderPath = unwrap(checkFolderPath(rawFolder, 'folder_path', true));
         const row = await db.notes.get(id);
         if (!row) throw noNote(id);
@@ -161,8 +163,8 @@ export function createNotesStore(deps: NotesDeps) {
         const next = { ...row, folderPath, modified: now() };
         await db.notes.put(next);
         changes.push({ table: 'notes', op: 'put', ids: [id] }, { table: 'folders', op: 'put', ids: folders });
-        await relink(changes, [{ before: headerOfRow(row), after: headerOfRow(next) }]);
-        return next;
+        await relinkRenamed(changes, [{ before: headerOfRow(row), after: headerOfRow(next) }], afterCommit);
+        return (await db.notes.get(id)) ?? next; // its own relative links may have been rewritten
       });
     },
 

@@ -83,7 +83,15 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
   const services: VaultServices = { vaultId: entry.id, db, feed, now: p.now, newId: p.newId, deviceId };
   const leader = electLeader(p.locks, entry.id);
   const bodies = createNoteBodies(services, p.openChannel(`cairn:crdt:${entry.id}`));
-  const notes = createNotesStore({ ...services, bodies });
+  const settings = createSettingsStore(services, { device: deviceSettingsBackend(p.meta, feed, p.now) });
+  const notes = createNotesStore({
+    ...services,
+    bodies,
+    updateLinksOnRename: async () => {
+      const on = await settings.get('noteEditor.updateLinksOnRename');
+      return !on.ok || on.value !== false;
+    },
+  });
   // The link resolver's headers load in the background, after the UI's first requests: every
   // path that needs them (link reads, body writes, renames) awaits ensureLoaded() itself.
   setTimeout(
@@ -108,7 +116,6 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
       300,
     ),
   );
-  const settings = createSettingsStore(services, { device: deviceSettingsBackend(p.meta, feed, p.now) });
   const device = createDeviceFacts();
   // Extraction runs in the leader tab only, one file at a time (src/worker/extract).
   const extractors = p.extractors;

@@ -48,7 +48,12 @@ beforeAll(async () => {
   let id = 0;
   const services = { vaultId: 'v', db, feed, now: () => Date.now(), newId: () => `n${++id}`, deviceId: 'd' };
   bodies = createNoteBodies(services, null);
-  notes = createNotesStore({ ...services, bodies });
+  notes = createNotesStore({
+    ...services,
+    bodies,
+    // these tests are about re-resolution as written; rewriting on rename is renameLinks.test.ts
+    updateLinksOnRename: async () => false,
+  });
   const sources = walk(FIXTURE_ROOT).map((p) => ({
     path: relative(FIXTURE_ROOT, p),
     file: new Blob([readFileSync(p)]),

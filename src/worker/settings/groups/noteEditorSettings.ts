@@ -1,6 +1,6 @@
 import { defineSettingsGroup } from '../defineSettingsGroup';
 
-/** Where new notes go and how deleting one is confirmed (synced: the vault's conventions). */
+/** Where new notes go, how deleting one is confirmed, whether renames rewrite links (synced: the vault's conventions). */
 export const noteEditorSettings = defineSettingsGroup({
   name: 'noteEditor',
   op: 'NoteEditor',
@@ -16,8 +16,13 @@ export const noteEditorSettings = defineSettingsGroup({
         description: 'folder path a new note goes into when no folder is selected ("" = vault root)',
       },
       confirmDelete: { type: 'boolean', description: 'ask before deleting a note' },
+      updateLinksOnRename: {
+        type: 'boolean',
+        description:
+          'rewrite the links pointing at a note or folder when it is renamed or moved (Obsidian\'s "Automatically update internal links")',
+      },
     },
-    required: ['defaultFolder', 'confirmDelete'],
+    required: ['defaultFolder', 'confirmDelete', 'updateLinksOnRename'],
   },
-  defaults: { defaultFolder: '', confirmDelete: true },
+  defaults: { defaultFolder: '', confirmDelete: true, updateLinksOnRename: true },
 });

@@ -1,0 +1,110 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { type Change, ChangeFeed } from '../../../src/worker/changes/changeFeed';
+import { BODY_TEXT } from '../../../src/worker/crdt/docStore';
+import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
+import { createNoteBodies, type NoteBodies } from '../../../src/worker/stores/noteBodies';
+import { createNotesStore, type NotesStore } from '../../../src/worker/stores/notesStore';
+
+let db: VaultDb;
+let store: NotesStore;
+let bodies: NoteBodies;
+let seen: Change[][];
+let updateLinks = true;
+let n = 0;
+
+beforeEach(async () => {
+  db = openVaultDb(`rename-links-${++n}`);
+  await db.open();
+  const feed = new ChangeFeed('v', null);
+  seen = [];
+  feed.subscribe((b) => seen.push(b.changes));
+  let t = 1000;
+  let id = 0;
+  updateLinks = true;
+  const services = { vaultId: 'v', db, feed, now: () => ++t, newId: () => `id${++id}`, deviceId: 'd1' };
+  bodies = createNoteBodies(services, null);
+  store = createNotesStore({ ...services, bodies, updateLinksOnRename: async () => updateLinks });
+});
+afterEach(() => db.delete());
+
+async function make(title: string, markdown = '', folderPath = ''): Promise<string> {
+  const r = await store.create({ title, markdown, folderPath });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.id;
+}
+const text = async (id: string) => (await store.get(id))?.markdown;
+/** The note's CRDT document as a device would load it: must say what the mirror says. */
+async function docText(id: string): Promise<string> {
+  const state = await bodies.open(id);
+  if (!state.ok) throw new Error('open failed');
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state.value);
+  return doc.getText(BODY_TEXT).toString();
+}
+
+describe('rename keeps links', () => {
+  it('rewrites every backlink in one change, through the CRDT text, leaving code and frontmatter alone', async () => {
+    const target = await make('Meeting notes', '# Agenda\n', 'Work');
+    const a = await make(
+      'A',
+      '---\nrelated: "[[Meeting notes]]"\n---\nSee [[Meeting notes#Agenda|the agenda]] and ![[Meeting notes]].\n`[[Meeting notes]]`\n',
+    );
+    const b = await make('B', '```\n[[Meeting notes]]\n```\n[m](Work/Meeting%20notes.md)\n', 'Other');
+    const heard: string[] = [];
+    bodies.onUpdate((docId) => heard.push(docId));
+    seen.length = 0;
+    const r = await store.rename(target, 'Weekly sync');
+    expect(r.ok).toBe(true);
+    expect(await text(a)).toBe(
+      '---\nrelated: "[[Meeting notes]]"\n---\nSee [[Weekly sync#Agenda|the agenda]] and ![[Weekly sync]].\n`[[Meeting notes]]`\n',
+    );
+    expect(await text(b)).toBe('```\n[[Meeting notes]]\n```\n[m](Work/Weekly%20sync.md)\n');
+    expect(await docText(a)).toBe(await text(a));
+    expect(await docText(b)).toBe(await text(b));
+    // one change on the feed, naming the renamed note and both rewritten ones
+    expect(seen).toHaveLength(1);
+    const put = seen[0]?.filter((c) => c.table === 'notes').flatMap((c) => c.ids);
+    expect(new Set(put)).toEqual(new Set([target, a, b]));
+    expect(new Set(heard)).toEqual(new Set([a, b]));
+    // every stored link still reaches the note
+    const incoming = await db.links.where('to_id').equals(target).toArray();
+    expect(incoming.map((l) => l.from_id).sort()).toEqual([a, a, b].sort());
+    expect(await db.links.where('to_id').equals(target).count()).toBe(3);
+  });
+
+  it('a folder rename rewrites path links to every note inside; bare names that still resolve stay', async () => {
+    await make('Plan', '', 'Projects/Cairn');
+    const linker = await make('L', '[[Projects/Cairn/Plan]] [[Plan]] [p](Projects/Cairn/Plan.md)');
+    expect((await store.renameFolder('Projects', 'Work')).ok).toBe(true);
+    expect(await text(linker)).toBe('[[Work/Cairn/Plan]] [[Plan]] [p](Work/Cairn/Plan.md)');
+  });
+
+  it('a move rewrites the moved note’s own relative links and links to it by path', async () => {
+    await make('B', '', 'Work/Sub');
+    const moving = await make('A', '[b](./Sub/B.md)', 'Work');
+    const linker = await make('C', '[[Work/A]]');
+    expect((await store.move(moving, 'Archive')).ok).toBe(true);
+    expect(await text(moving)).toBe('[b](../Work/Sub/B.md)');
+    expect(await text(linker)).toBe('[[Archive/A]]');
+  });
+
+  it('with the setting off, a rename leaves the links as written (they become unresolved)', async () => {
+    const target = await make('Old');
+    const linker = await make('L', '[[Old]]');
+    updateLinks = false;
+    expect((await store.rename(target, 'New')).ok).toBe(true);
+    expect(await text(linker)).toBe('[[Old]]');
+    expect(await db.links.where('to_id').equals(target).count()).toBe(0);
+  });
+
+  it('a refused rename rewrites nothing', async () => {
+    const target = await make('Old');
+    await make('Taken');
+    const linker = await make('L', '[[Old]]');
+    expect(await store.rename(target, 'taken')).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(await text(linker)).toBe('[[Old]]');
+    expect(await docText(linker)).toBe('[[Old]]');
+  });
+});
