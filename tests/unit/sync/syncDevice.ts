@@ -33,13 +33,15 @@ export async function openDevice(
     rewriteResponse?: (method: string, path: string, body: string) => string;
     /** an existing vault's id (its database) */
     vaultId?: string;
+    /** the install's device id (default: a new one); a restarted device keeps its own */
+    deviceId?: string;
     /** the app version this device runs (default: the unbuilt code's) */
     appVersion?: string;
     /** opens the engine's WebSocket (absent: no socket, as before) */
     openSocket?: (url: string, protocols: string[]) => SocketLike;
   } = {},
 ) {
-  const deviceId = `install-${name}-${++n}`;
+  const deviceId = options.deviceId ?? `install-${name}-${++n}`;
   const db: VaultDb = openVaultDb(options.vaultId ?? `sync-device-${name}-${n}-${Date.now()}`);
   db.use(outboxMiddleware({ deviceId, now: () => Date.now() }));
   await db.open();
@@ -141,6 +143,7 @@ export async function openDevice(
   });
   const ui = { caller: { kind: 'ui' } } as const;
   return {
+    deviceId,
     db,
     notes,
     bodies,
