@@ -1,7 +1,9 @@
-import { createResource, Match, onCleanup, Show, Switch } from 'solid-js';
+import { createEffect, createResource, Match, on, onCleanup, Show, Switch } from 'solid-js';
 import type { NoteHeader } from '../../worker/stores/notesStore';
 import type { VaultClient } from '../vault/createVaultClient';
+import { createFileTransfer } from './createFileTransfer';
 import { ExtractionStatus } from './ExtractionStatus';
+import { FileTransferStatus } from './FileTransferStatus';
 import { PdfViewer } from './PdfViewer';
 
 interface Props {
@@ -14,9 +16,19 @@ interface Props {
  * for PDFs and images, where reading their text stands.
  */
 export function FileViewer(props: Props) {
-  const [blob] = createResource(
+  const [blob, { refetch }] = createResource(
     () => props.file.id,
     (id) => props.client.api.getFileBlob(id),
+  );
+  const transfer = createFileTransfer(props.client, () => props.file.id);
+  // the bytes arrived (issue 15): show them without reopening the file
+  createEffect(
+    on(
+      () => transfer.state()?.where,
+      (where) => {
+        if (where === 'local' && blob() === null) void refetch();
+      },
+    ),
   );
   const [url] = createResource(blob, (b) => URL.createObjectURL(b));
   onCleanup(() => {
@@ -33,8 +45,18 @@ export function FileViewer(props: Props) {
           kind={kind() === 'pdf' ? 'pdf' : 'image'}
         />
       </Show>
+      <Show when={transfer.state()}>
+        {(s) => <FileTransferStatus state={s()} onDownload={() => void transfer.download()} />}
+      </Show>
       <Show when={blob() !== undefined}>
-        <Show when={blob()} fallback={<p role="alert">The file’s contents are missing.</p>}>
+        <Show
+          when={blob()}
+          fallback={
+            <Show when={!transfer.state()}>
+              <p role="alert">The file’s contents are missing.</p>
+            </Show>
+          }
+        >
           {(b) => (
             <Switch>
               <Match when={kind() === 'pdf'}>
