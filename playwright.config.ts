@@ -25,6 +25,8 @@ const PHONE_SKIPS = [
   /sync-three-devices\.spec\.ts$/,
   // A forged envelope quarantined by the engine: the check is in the sync worker.
   /sync-forged\.spec\.ts$/,
+  // File bytes between two devices (issue 15): chunking, sealing and verifying are worker logic.
+  /sync-files\.spec\.ts$/,
   // The agent tool bridge (/mcp, window.cairnAgent, WebMCP, view_file, checkbox tasks): protocol
   // answers with no layout. The approval dialog (mcp-approval) does differ and runs on both.
   /mcp-(bridge|view-file|checkbox-tasks)\.spec\.ts$/,

@@ -15,6 +15,8 @@ export interface FileCounts {
   downloading: number;
   /** whose last upload or download attempt failed */
   failed: number;
+  /** files changed since the counts were taken: they may be behind (not "Synced" meanwhile) */
+  checking?: boolean;
 }
 
 export interface SyncStatus {
@@ -60,6 +62,6 @@ export function phaseOf(s: Omit<SyncStatus, 'phase'>, running: boolean, parked: 
  */
 export function withFiles(s: SyncStatus, files: FileCounts | null): SyncStatus {
   if (!files) return s;
-  const busy = files.uploading > 0 || files.downloading > 0 || files.failed > 0;
+  const busy = files.checking === true || files.uploading > 0 || files.downloading > 0 || files.failed > 0;
   return { ...s, files, phase: s.phase === 'synced' && busy ? 'pending' : s.phase };
 }

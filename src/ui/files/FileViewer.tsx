@@ -38,7 +38,8 @@ export function FileViewer(props: Props) {
   const kind = () => props.file.fileType;
   return (
     <div class="file-viewer">
-      <Show when={kind() === 'pdf' || kind() === 'image'}>
+      {/* text is read from the bytes: nothing to say of it before they are on this device */}
+      <Show when={(kind() === 'pdf' || kind() === 'image') && blob()}>
         <ExtractionStatus
           client={props.client}
           id={props.file.id}

@@ -65,6 +65,9 @@ export function createAttachmentSync(deps: AttachmentSyncDeps) {
   const wanted = new Set<string>();
   const progress = new Map<string, { dir: 'up' | 'down'; done: number; total: number }>();
   let counts: FileCounts = { uploading: 0, downloading: 0, failed: 0 };
+  // set by a trigger (a pull applied a file's record, a local write): until the run it starts has
+  // counted again, the counts may be behind and the status must not say "Synced" on them
+  let stale = true;
 
   const onProgress = (dir: 'up' | 'down') => (fileId: string, done: number, total: number) => {
     progress.set(fileId, { dir, done, total });
@@ -108,6 +111,8 @@ export function createAttachmentSync(deps: AttachmentSyncDeps) {
   }
 
   async function refreshCounts(): Promise<void> {
+    const wasStale = stale;
+    stale = false;
     const mode = await deps.mode();
     const now = deps.now();
     const uploading = await db.attachmentUploadQueue.count();
@@ -120,6 +125,7 @@ export function createAttachmentSync(deps: AttachmentSyncDeps) {
     const downloading = waiting.filter((id) => !failedIds.has(id)).length + awaited;
     const next = { uploading, downloading, failed: failures.length + upFailed };
     if (
+      wasStale ||
       next.uploading !== counts.uploading ||
       next.downloading !== counts.downloading ||
       next.failed !== counts.failed
@@ -200,7 +206,10 @@ export function createAttachmentSync(deps: AttachmentSyncDeps) {
       tick = null;
     },
     /** something changed (a local write, a pull): look at the queues again */
-    kick: () => void run(),
+    kick: () => {
+      stale = true;
+      void run();
+    },
     /** runs until the queues are idle (tests) */
     async settle(): Promise<void> {
       await run();
@@ -216,7 +225,7 @@ export function createAttachmentSync(deps: AttachmentSyncDeps) {
       return state(fileId);
     },
     state,
-    counts: () => counts,
+    counts: (): FileCounts => (stale ? { ...counts, checking: true } : counts),
   };
 }
 
