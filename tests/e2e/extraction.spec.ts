@@ -31,14 +31,14 @@ async function backToList(page: Page) {
 async function expectFoundByText(page: Page, word: string, title: string, timeout: number) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Search' });
-  const box = dialog.getByRole('searchbox', { name: 'Search notes' });
-  const results = dialog.getByRole('list', { name: 'Search results' });
+  const box = dialog.getByRole('combobox', { name: 'Search notes' });
+  const results = dialog.getByRole('listbox', { name: 'Search results' });
   await expect(async () => {
     await box.fill('');
     await box.fill(word);
-    await expect(results.getByRole('button', { name: title })).toBeVisible({ timeout: 1_000 });
+    await expect(results.getByRole('option', { name: title })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout, intervals: [500, 1_000, 2_000] });
-  await expect(results.getByRole('button', { name: title }).locator('mark').first()).toHaveText(
+  await expect(results.getByRole('option', { name: title }).locator('mark').first()).toHaveText(
     new RegExp(word, 'i'),
   );
   // The first Escape may only clear the search field.
@@ -94,10 +94,10 @@ test('a PDF and an image imported with a note become searchable by their text; t
       .toEqual(expect.arrayContaining(['worker.min.js', 'eng.traineddata.gz']));
 
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByRole('searchbox', { name: 'Search notes' }).fill('zeppelin');
+    await page.getByRole('combobox', { name: 'Search notes' }).fill('zeppelin');
     await page
-      .getByRole('list', { name: 'Search results' })
-      .getByRole('button', { name: 'sample.pdf' })
+      .getByRole('listbox', { name: 'Search results' })
+      .getByRole('option', { name: 'sample.pdf' })
       .click();
     await expect(page.getByRole('status').filter({ hasText: 'Text extracted: 3 pages' })).toBeVisible();
     const viewer = page.getByRole('region', { name: 'PDF sample.pdf' });
@@ -141,10 +141,10 @@ test('a scanned PDF page without a text layer is rendered and read by OCR in the
   await expectFoundByText(page, 'lantern', 'scanned.pdf', 150_000);
   await expectFoundByText(page, 'gazebo', 'scanned.pdf', 10_000);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search notes' }).fill('quarry');
+  await page.getByRole('combobox', { name: 'Search notes' }).fill('quarry');
   await page
-    .getByRole('list', { name: 'Search results' })
-    .getByRole('button', { name: 'scanned.pdf' })
+    .getByRole('listbox', { name: 'Search results' })
+    .getByRole('option', { name: 'scanned.pdf' })
     .click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Text extracted: 2 pages (1 scanned page read by OCR)' }),

@@ -18,26 +18,26 @@ test('Ctrl+K searches note text as you type, highlights matches, and Enter opens
   await newNoteThenList(page, 'Travel', 'We walked past granite cliffs.');
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Search' });
-  await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('quartz');
-  const results = dialog.getByRole('list', { name: 'Search results' });
-  await expect(results.getByRole('button')).toHaveCount(1);
+  await dialog.getByRole('combobox', { name: 'Search notes' }).fill('quartz');
+  const results = dialog.getByRole('listbox', { name: 'Search results' });
+  await expect(results.getByRole('option')).toHaveCount(1);
   await expect(results.locator('mark')).toHaveText(['quartz']);
   // Markup in a note is shown as text, never rendered.
-  await expect(results.getByRole('button', { name: 'Geology' })).toContainText('<b>quartz</b>');
-  await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('granit');
-  await expect(results.getByRole('button')).toHaveCount(2);
-  await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('zzzzqqq');
+  await expect(results.getByRole('option', { name: 'Geology' })).toContainText('<b>quartz</b>');
+  await dialog.getByRole('combobox', { name: 'Search notes' }).fill('granit');
+  await expect(results.getByRole('option')).toHaveCount(2);
+  await dialog.getByRole('combobox', { name: 'Search notes' }).fill('zzzzqqq');
   await expect(dialog.getByRole('status')).toHaveText('No notes match.');
-  await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('cliffs');
-  await expect(results.getByRole('button')).toHaveCount(1);
+  await dialog.getByRole('combobox', { name: 'Search notes' }).fill('cliffs');
+  await expect(results.getByRole('option')).toHaveCount(1);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Travel');
   // The index persists: after a reload the same search answers at once.
   await page.reload();
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search notes' }).fill('igneous');
+  await page.getByRole('combobox', { name: 'Search notes' }).fill('igneous');
   await expect(
-    page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: 'Geology' }),
+    page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: 'Geology' }),
   ).toBeVisible();
 });
 
@@ -50,15 +50,15 @@ test('an open search follows the index: a note saved in another tab joins the re
   await newNoteThenList(page, 'Columns', 'Basalt forms hexagonal columns.');
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Search' });
-  await dialog.getByRole('searchbox', { name: 'Search notes' }).fill('basalt');
-  const results = dialog.getByRole('list', { name: 'Search results' });
-  await expect(results.getByRole('button')).toHaveText([/Columns/]);
+  await dialog.getByRole('combobox', { name: 'Search notes' }).fill('basalt');
+  const results = dialog.getByRole('listbox', { name: 'Search results' });
+  await expect(results.getByRole('option')).toHaveText([/Columns/]);
 
   const other = await context.newPage();
   await other.goto('/');
   await appReady(other);
   await newNote(other, 'Causeway', 'The causeway is basalt too.');
-  await expect(results.getByRole('button')).toHaveCount(2);
-  await expect(results.getByRole('button', { name: 'Causeway' })).toBeVisible();
-  await expect(dialog.getByRole('searchbox', { name: 'Search notes' })).toHaveValue('basalt');
+  await expect(results.getByRole('option')).toHaveCount(2);
+  await expect(results.getByRole('option', { name: 'Causeway' })).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Search notes' })).toHaveValue('basalt');
 });

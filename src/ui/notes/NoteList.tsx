@@ -110,25 +110,35 @@ export function NoteList(props: Props) {
                               }
                             })
                           }
-                          aria-label={n().title}
+                          aria-describedby={`note-snippet-${index}`}
                           aria-description={n().localOnly ? 'Kept on this device only' : undefined}
                           aria-keyshortcuts={props.manual ? 'Alt+ArrowUp Alt+ArrowDown' : undefined}
                           aria-current={props.selectedId === n().id ? 'true' : undefined}
                           onClick={() => props.onOpen(n().id)}
                           onKeyDown={(e) => onKey(e, index)}
                         >
+                          {/* The row's name is its title, the text it shows (WCAG 2.5.3); the icon and
+                              the marker are said by the description, the snippet describes it. */}
                           <span class="title">
-                            {n().emoji ? `${n().emoji} ` : ''}
+                            <Show when={n().emoji}>
+                              <span aria-hidden="true">{n().emoji} </span>
+                            </Show>
                             {n().title}
                             <Show when={n().localOnly}>
-                              <span class="local-only-mark" title="Kept on this device only">
+                              <span
+                                class="local-only-mark"
+                                title="Kept on this device only"
+                                aria-hidden="true"
+                              >
                                 {' '}
                                 · this device only
                               </span>
                             </Show>
                           </span>
-                          <span class="snippet">{n().snippet || 'Empty note'}</span>
                         </button>
+                        <span class="snippet" id={`note-snippet-${index}`}>
+                          {n().snippet || 'Empty note'}
+                        </span>
                         <Show when={props.manual}>
                           {/* Pointer-only affordance: the keyboard moves the focused row with Alt+Arrow. */}
                           <span

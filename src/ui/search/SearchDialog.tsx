@@ -73,10 +73,15 @@ export function SearchDialog(props: Props) {
 
   return (
     <dialog ref={dialog} class="search" aria-label="Search" onClose={props.onClose}>
+      {/* The WAI-ARIA combobox: the field keeps the focus, ↑/↓ move the active result. */}
       <input
         ref={input}
         type="search"
+        role="combobox"
         aria-label="Search notes"
+        aria-expanded={hits().length > 0}
+        aria-autocomplete="list"
+        aria-activedescendant={hits().length > 0 ? `search-hit-${active()}` : undefined}
         placeholder="Search notes and files…"
         aria-controls="search-results"
         onInput={(e) => void search(e.currentTarget.value)}
@@ -93,28 +98,35 @@ export function SearchDialog(props: Props) {
           }
         }}
       />
-      <Show when={message()}>{(m) => <p role="status">{m()}</p>}</Show>
-      <ul id="search-results" aria-label="Search results">
+      {/* The number of results is announced as it changes. */}
+      <p role="status" class={message() ? undefined : 'visually-hidden'}>
+        {message() ??
+          (hits().length > 0
+            ? `${hits().length} ${hits().length === 1 ? 'note matches' : 'notes match'}.`
+            : '')}
+      </p>
+      <div id="search-results" role="listbox" aria-label="Search results">
         <For each={hits()}>
           {(hit, i) => (
-            <li>
-              <button
-                type="button"
-                class="hit"
-                aria-current={i() === active() ? 'true' : undefined}
-                aria-label={hit.title}
-                onClick={() => open(hit)}
-              >
-                <span class="title">{hit.title}</span>
-                <Show when={hit.folder_path}>
-                  <span class="folder">{hit.folder_path}</span>
-                </Show>
-                <Snippet html={hit.snippet} />
-              </button>
-            </li>
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox field handles the keys (↑/↓/Enter)
+            <div
+              id={`search-hit-${i()}`}
+              role="option"
+              tabIndex={-1}
+              class="hit"
+              aria-selected={i() === active()}
+              onMouseMove={() => setActive(i())}
+              onClick={() => open(hit)}
+            >
+              <span class="title">{hit.title}</span>
+              <Show when={hit.folder_path}>
+                <span class="folder">{hit.folder_path}</span>
+              </Show>
+              <Snippet html={hit.snippet} />
+            </div>
           )}
         </For>
-      </ul>
+      </div>
       <RebuildIndex client={props.client} />
     </dialog>
   );

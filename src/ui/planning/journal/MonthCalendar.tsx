@@ -50,7 +50,7 @@ export function MonthCalendar(props: Props) {
                         {(d) => (
                           <button
                             type="button"
-                            aria-label={`${d()}${written().has(d()) ? ', has an entry' : ''}`}
+                            aria-label={`${dayName(d())}${written().has(d()) ? ', has an entry' : ''}`}
                             aria-pressed={d() === props.selected}
                             data-written={written().has(d()) ? 'true' : undefined}
                             data-today={d() === props.today ? 'true' : undefined}
@@ -70,4 +70,11 @@ export function MonthCalendar(props: Props) {
       </table>
     </section>
   );
+}
+
+/** A day's name that starts with the number the button shows (WCAG 2.5.3): "1 November 2026". */
+function dayName(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const month = new Date(y, m - 1, d).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+  return `${d} ${month}`;
 }

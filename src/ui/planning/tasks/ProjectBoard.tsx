@@ -146,7 +146,8 @@ export function ProjectBoard(props: Props) {
           </>
         }
       >
-        <div class="board-columns">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take the focus so the keyboard can scroll it (axe scrollable-region-focusable) */}
+        <section class="board-columns" aria-label="Board" tabIndex={0}>
           <For each={board.data()?.columns}>
             {(col) => (
               <section
@@ -183,7 +184,7 @@ export function ProjectBoard(props: Props) {
               </section>
             )}
           </For>
-        </div>
+        </section>
       </Show>
     </section>
   );
