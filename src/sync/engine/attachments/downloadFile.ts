@@ -72,23 +72,27 @@ export async function downloadFile(
       );
     }
     const urls = new Map(presigned.value.urls.map((u) => [u.hash, u.url]));
+    // the next chunks are fetched while this one is checked and opened (CHUNKS_AHEAD in flight)
+    const fetched: Promise<Fetched>[] = [];
+    const ahead = (k: number) => {
+      for (let j = k; j < Math.min(batch.length, k + CHUNKS_AHEAD); j++)
+        fetched[j] ??= fetchChunk(deps.fetch, urls.get(batch[j] as string));
+    };
     for (const [offset, hash] of batch.entries()) {
       if (deps.stopped?.())
         return { ok: false, kind: 'stopped', error: { code: 'DOWNLOAD_STOPPED', message: 'stopped' } };
       const index = start + offset;
-      const url = urls.get(hash);
-      if (!url) return fail('missing', 'ATTACHMENT_NOT_UPLOADED', `chunk ${index} is not on the service`);
-      let res: Response;
-      try {
-        res = await deps.fetch(url, { signal: AbortSignal.timeout(60_000) });
-      } catch {
+      ahead(offset);
+      const got = await (fetched[offset] as Promise<Fetched>);
+      if (got.kind === 'missing') {
+        return fail('missing', 'ATTACHMENT_NOT_UPLOADED', `chunk ${index + 1} is not on the service`);
+      }
+      if (got.kind === 'network')
         return fail('transient', 'NETWORK_OFFLINE', 'the file’s storage is unreachable');
+      if (got.kind === 'error') {
+        return fail('transient', 'SERVER_ERROR', `the file’s storage answered ${got.status}`);
       }
-      if (res.status === 404 || res.status === 410) {
-        return fail('missing', 'ATTACHMENT_NOT_UPLOADED', `chunk ${index} is not on the service`);
-      }
-      if (!res.ok) return fail('transient', 'SERVER_ERROR', `the file’s storage answered ${res.status}`);
-      const bytes = new Uint8Array(await res.arrayBuffer());
+      const bytes = got.bytes;
       if ((await sha256Hex(bytes)) !== hash) {
         return fail(
           'transient',
@@ -127,4 +131,25 @@ export async function downloadFile(
     );
   }
   return { ok: true, parts };
+}
+
+/** Chunk GETs of one file in flight at once (memory: this many chunks). */
+export const CHUNKS_AHEAD = 3;
+
+type Fetched =
+  | { kind: 'ok'; bytes: Uint8Array }
+  | { kind: 'missing' }
+  | { kind: 'network' }
+  | { kind: 'error'; status: number };
+
+async function fetchChunk(fetcher: typeof fetch, url: string | undefined): Promise<Fetched> {
+  if (!url) return { kind: 'missing' };
+  try {
+    const res = await fetcher(url, { signal: AbortSignal.timeout(60_000) });
+    if (res.status === 404 || res.status === 410) return { kind: 'missing' };
+    if (!res.ok) return { kind: 'error', status: res.status };
+    return { kind: 'ok', bytes: new Uint8Array(await res.arrayBuffer()) };
+  } catch {
+    return { kind: 'network' };
+  }
 }

@@ -16,6 +16,9 @@ import { type SyncResult, syncFail, syncOk } from '../http/syncError';
 import type { SyncCall } from '../http/syncHttp';
 import { chunkTotal, plainChunks, sha256Hex } from './fileChunks';
 
+/** Chunk requests of one file in flight at once (memory: this many sealed chunks). */
+export const CHUNKS_IN_FLIGHT = 3;
+
 /** What an upload has done so far: persisted after every stored chunk, so a restart resumes. */
 export interface UploadProgress {
   header: AttachmentHeader | null;
@@ -74,28 +77,51 @@ export async function uploadFile(
     await deps.save({ header: sealer.header, uploaded });
   }
   deps.onProgress?.(uploaded.length, total);
+  // up to CHUNKS_IN_FLIGHT requests at once (the service's per-chunk latency dominates a serial
+  // upload); progress is committed in chunk order only, so `uploaded` stays the stored prefix. A
+  // later chunk stored before an earlier one failed is re-sealed on resume (a bounded orphan).
+  const window: { hash: string; put: Promise<SyncResult<ChunkUploadResponse>> }[] = [];
+  const settleHead = async (): Promise<SyncResult<null>> => {
+    const head = window.shift() as (typeof window)[number];
+    const put = await head.put;
+    if (!put.ok) return put;
+    if (put.value.hash !== head.hash) {
+      return syncFail({
+        code: 'CONTRACT_REGRESSION',
+        message: 'the service stored a chunk under another hash',
+        status: 200,
+      });
+    }
+    uploaded.push(head.hash);
+    await deps.save({ header: sealer.header, uploaded: [...uploaded] });
+    deps.onProgress?.(uploaded.length, total);
+    return syncOk(null);
+  };
+  const failWith = async <T>(failure: SyncResult<T>): Promise<SyncResult<T>> => {
+    await Promise.allSettled(window.map((w) => w.put));
+    return failure;
+  };
   for await (const chunk of plainChunks(blob, deps.chunkBytes, uploaded.length)) {
-    if (deps.stopped?.())
-      return syncFail({ code: 'UPLOAD_STOPPED', message: 'the upload was stopped', status: 0 });
+    if (deps.stopped?.()) {
+      return failWith(syncFail({ code: 'UPLOAD_STOPPED', message: 'the upload was stopped', status: 0 }));
+    }
     hasher.update(chunk.bytes);
     const sealed = sealer.sealChunk(chunk.bytes, chunk.final);
     const hash = await sha256Hex(sealed);
-    const put = await deps.call<ChunkUploadResponse>('PUT', `/sync/attachments/chunks/${hash}`, {
+    const put = deps.call<ChunkUploadResponse>('PUT', `/sync/attachments/chunks/${hash}`, {
       vaultId: deps.keyring.vaultId,
       bytes: sealed,
       headers: { [ATTACHMENT_ID_HEADER]: fileId, [ATTACHMENT_FILE_SIZE_HEADER]: String(blob.size) },
     });
-    if (!put.ok) return put;
-    if (put.value.hash !== hash) {
-      return syncFail({
-        code: 'CONTRACT_REGRESSION',
-        message: `the service stored chunk ${chunk.index} under another hash`,
-        status: 200,
-      });
+    window.push({ hash, put });
+    if (window.length >= CHUNKS_IN_FLIGHT) {
+      const head = await settleHead();
+      if (!head.ok) return failWith(head);
     }
-    uploaded.push(hash);
-    await deps.save({ header: sealer.header, uploaded: [...uploaded] });
-    deps.onProgress?.(uploaded.length, total);
+  }
+  while (window.length > 0) {
+    const head = await settleHead();
+    if (!head.ok) return failWith(head);
   }
   return syncOk({ header: sealer.header, chunks: uploaded, contentHash: bytesToHex(hasher.digest()) });
 }
