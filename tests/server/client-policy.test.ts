@@ -105,4 +105,62 @@ describe('client identification and write policy (real workerd)', () => {
     });
     expect(res.status).toBe(200);
   });
+
+  it('the bootstrap routes pass the client-policy gate (spec 5.2): floor 426, kill switch 403', async () => {
+    const a = await signInDevice();
+    const v = vault();
+    expect((await api('/sync/vaults', { token: a.accessToken, body: v })).status).toBe(200);
+    const at = (client: string) => ({ 'x-svc-client': client, 'x-svc-vault-id': v.vaultId });
+    const opened = await api<{ token: string }>('/sync/bootstrap', {
+      method: 'POST',
+      token: a.accessToken,
+      headers: at('ios/3.0.0'),
+    });
+    expect(opened.status).toBe(200);
+    await api('/dev/client-policies/ios', {
+      method: 'PUT',
+      token: a.accessToken,
+      body: { minWriteVersion: '3.1.0', writesEnabled: true },
+    });
+    const below = at('ios/3.0.0');
+    const refused = await api('/sync/bootstrap', { method: 'POST', token: a.accessToken, headers: below });
+    expect(refused.status).toBe(426);
+    expect(refused.body).toEqual({
+      error: { code: 'CLIENT_UPGRADE_REQUIRED', message: expect.any(String), minVersion: '3.1.0' },
+    });
+    for (const path of ['/sync/bootstrap/renew', '/sync/bootstrap/close']) {
+      const res = await api(path, {
+        token: a.accessToken,
+        headers: below,
+        body: { token: opened.body.token },
+      });
+      expect(res.status, path).toBe(426);
+    }
+    // the gate refused before the route: the session opened above is still renewable at the floor
+    const renewed = await api('/sync/bootstrap/renew', {
+      token: a.accessToken,
+      headers: at('ios/3.1.0'),
+      body: { token: opened.body.token },
+    });
+    expect(renewed.status).toBe(200);
+    await api('/dev/client-policies/ios', {
+      method: 'PUT',
+      token: a.accessToken,
+      body: { minWriteVersion: null, writesEnabled: false },
+    });
+    const off = await api('/sync/bootstrap', {
+      method: 'POST',
+      token: a.accessToken,
+      headers: at('ios/9.0.0'),
+    });
+    expect(off.status).toBe(403);
+    expect(errorCode(off)).toBe('PLATFORM_WRITES_DISABLED');
+    // another platform is not affected
+    const web = await api('/sync/bootstrap', {
+      method: 'POST',
+      token: a.accessToken,
+      headers: at('web/0.1.0'),
+    });
+    expect(web.status).toBe(200);
+  });
 });

@@ -13,6 +13,7 @@ import { send } from '../http/send';
 import type { AppEnv } from '../http/types';
 import { BUCKETS } from '../middleware/buckets';
 import { rateLimit } from '../middleware/rate-limit';
+import { writeGate } from '../middleware/write-gate';
 import { sql } from '../ports/sql';
 import { manifest } from '../records/manifest';
 
@@ -27,13 +28,18 @@ const unavailable = (c: Context<AppEnv>) =>
 
 /**
  * `POST /sync/bootstrap`, `/renew`, `/close` (spec 2.10, 3.4), after authentication, the plan gate
- * and vault resolution; the `bootstrap_session` bucket (30/min per device). With no signing secret
- * configured every one answers 501 BOOTSTRAP_UNAVAILABLE and no bucket is ever elevated.
+ * and vault resolution (with type negotiation); the `bootstrap_session` bucket (30/min per device),
+ * then the client-policy gate of spec 3.1/5.2: a session only serves a device that is about to
+ * write what it pulls, so a platform whose writes are off or a client under the floor gets the
+ * write gate's 403/426 on all three routes. With no signing secret configured every one answers
+ * 501 BOOTSTRAP_UNAVAILABLE and no bucket is ever elevated.
  */
 export function bootstrapRoutes(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('/bootstrap', rateLimit(BUCKETS.bootstrap_session));
   r.use('/bootstrap/*', rateLimit(BUCKETS.bootstrap_session));
+  r.use('/bootstrap', writeGate);
+  r.use('/bootstrap/*', writeGate);
 
   r.post('/bootstrap', async (c) => {
     const deps = c.get('deps');
