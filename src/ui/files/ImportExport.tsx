@@ -30,10 +30,23 @@ export function ImportExport(props: Props) {
     setSummary(null);
     setFailure(null);
     setProgress({ done: 0, total: sources.length });
-    const res = await props.client.api.importFiles(sources, props.folder ?? '', Comlink.proxy(setProgress));
+    const res = await props.client.api.importFiles(
+      sources,
+      props.folder ?? '',
+      Comlink.proxy(setProgress),
+      true,
+    );
     setProgress(null);
     if (res.ok) setSummary(res.value);
     else setFailure(res.error.message);
+  }
+
+  /** The input is read before the import awaits: `e.currentTarget` is null once the event ended. */
+  function importFrom(input: HTMLInputElement, fromFolder: boolean) {
+    if (!input.files) return;
+    void run(sourcesOf(input.files, fromFolder)).finally(() => {
+      input.value = '';
+    });
   }
 
   async function exportZip(folder?: string) {
@@ -62,9 +75,7 @@ export function ImportExport(props: Props) {
           // @ts-expect-error: webkitdirectory is a real attribute Solid does not type
           webkitdirectory=""
           multiple
-          onChange={(e) =>
-            void run(sourcesOf(e.currentTarget.files!, true)).then(() => (e.currentTarget.value = ''))
-          }
+          onChange={(e) => importFrom(e.currentTarget, true)}
         />
       </label>
       <label class="file-button">
@@ -73,9 +84,7 @@ export function ImportExport(props: Props) {
           type="file"
           aria-label="Import files"
           multiple
-          onChange={(e) =>
-            void run(sourcesOf(e.currentTarget.files!, false)).then(() => (e.currentTarget.value = ''))
-          }
+          onChange={(e) => importFrom(e.currentTarget, false)}
         />
       </label>
       <button type="button" disabled={exporting()} onClick={() => void exportZip()}>
@@ -103,6 +112,20 @@ export function ImportExport(props: Props) {
           <div role="status" class="import-summary">
             Imported {s().notes} notes and {s().files} files.
             {s().attachments > 0 ? ` ${s().attachments} attachments back with their notes.` : ''}
+            <Show when={s().renamed.length > 0}>
+              <details>
+                <summary>{s().renamed.length} renamed</summary>
+                <ul>
+                  <For each={s().renamed}>
+                    {(r) => (
+                      <li>
+                        {r.path} → {r.as}: {r.reason}
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </details>
+            </Show>
             <Show when={s().skipped.length > 0}>
               <details>
                 <summary>{s().skipped.length} skipped</summary>

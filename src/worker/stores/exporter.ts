@@ -3,6 +3,7 @@ import type { NoteRow, VaultDb } from '../db/schema';
 import { ATTACHMENT_MANIFEST, type AttachmentManifest } from '../domain/importExport/attachmentClaims';
 import { attachmentOwner } from '../domain/notes/attachments';
 import { isInside } from '../domain/notes/paths/folderPath';
+import { BACKUP_MARKER } from '../export/zipSources';
 
 /**
  * The vault (or one folder and everything below it) as a zip of markdown files and filed files
@@ -32,6 +33,9 @@ export async function exportZip(db: VaultDb, folder = ''): Promise<Uint8Array> {
     const ownerRow = owner === null ? undefined : byId.get(owner);
     if (owner !== null && ownerRow) manifest.notes[owner] = pathOf(ownerRow);
   }
+  // Marks the zip as Cairn's: its paths are vault paths, never unwrapped on import (zipSources.ts).
+  const marker = { format: 'cairn-backup', version: 1, exported: new Date().toISOString(), folder };
+  files[BACKUP_MARKER] = [strToU8(JSON.stringify(marker, null, 2)), { level: 6 }];
   if (Object.keys(manifest.notes).length > 0) {
     files[ATTACHMENT_MANIFEST] = [strToU8(JSON.stringify(manifest, null, 2)), { level: 6 }];
   }

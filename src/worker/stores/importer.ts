@@ -1,7 +1,9 @@
 import type { Result } from '../../shared/result';
-import type { NoteRow } from '../db/schema';
+import type { NoteRow, VaultDb } from '../db/schema';
 import { ATTACHMENT_MANIFEST, claimAttachments, readManifest } from '../domain/importExport/attachmentClaims';
 import { type ImportEntry, planImport, type Skipped } from '../domain/importExport/importPlan';
+import { sameAsExisting } from '../export/sameAsExisting';
+import { BACKUP_MARKER, isZip, readZip } from '../export/zipSources';
 import type { NewItem, NotesStore } from './notesStore';
 
 export interface ImportSource {
@@ -22,6 +24,8 @@ export interface ImportSummary {
   /** files at `attachments/<id>/<name>` that came back as attachments of their notes */
   attachments: number;
   skipped: Skipped[];
+  /** imported under another name than the file's, and why (a different note already had it) */
+  renamed: { path: string; as: string; reason: string }[];
   /** what was created, in order (a drop into the editor links each one) */
   created: { id: string; title: string; fileType: NoteRow['fileType']; path: string }[];
 }
@@ -37,10 +41,21 @@ const BATCH = 25;
  */
 export async function importFiles(
   notes: NotesStore,
-  sources: readonly ImportSource[],
+  given: readonly ImportSource[],
   targetFolder: string,
   onProgress: (p: ImportProgress) => void,
+  /** when given, a file identical to the one at its path is skipped (docs/backup.md) */
+  db?: VaultDb,
 ): Promise<Result<ImportSummary>> {
+  const sources: ImportSource[] = [];
+  for (const s of given) {
+    if (!isZip(s)) sources.push(s);
+    else {
+      const inside = await readZip(s);
+      if (!inside.ok) return inside;
+      sources.push(...inside.value);
+    }
+  }
   const entries: ImportEntry[] = sources.map((s) => ({ path: s.path, size: s.file.size, mime: s.file.type }));
   const manifestSource = sources.find((s) => s.path === ATTACHMENT_MANIFEST);
   const manifest = manifestSource ? readManifest(await manifestSource.file.text()) : null;
@@ -54,36 +69,53 @@ export async function importFiles(
   const plan = {
     items: planned.items.filter((i) => !claimed.has(i.entry)),
     // the manifest was read, not skipped
-    skipped: planned.skipped.filter((k) => !(manifest && k.path === ATTACHMENT_MANIFEST)),
+    skipped: planned.skipped.filter(
+      (k) => !(manifest && k.path === ATTACHMENT_MANIFEST) && k.path !== BACKUP_MARKER,
+    ),
   };
-  const summary: ImportSummary = { notes: 0, files: 0, attachments: 0, skipped: plan.skipped, created: [] };
+  const summary: ImportSummary = {
+    notes: 0,
+    files: 0,
+    attachments: 0,
+    skipped: plan.skipped,
+    renamed: [],
+    created: [],
+  };
   const idOfEntry = new Map<number, string>();
   const total = plan.items.length + claims.length;
   onProgress({ done: 0, total });
   for (let start = 0; start < plan.items.length; start += BATCH) {
-    const slice = plan.items.slice(start, start + BATCH);
+    const slice: typeof plan.items = [];
     const batch: NewItem[] = [];
-    for (const item of slice) {
+    for (const item of plan.items.slice(start, start + BATCH)) {
       const src = sources[item.entry]!;
       const times = src.lastModified ? { created: src.lastModified, modified: src.lastModified } : {};
-      if (item.kind === 'markdown') {
-        batch.push({
-          kind: 'markdown',
-          title: item.title,
-          folderPath: item.folderPath,
-          markdown: await src.file.text(),
-          ...times,
-        });
-      } else {
-        batch.push({
-          kind: item.kind,
-          title: item.title,
-          folderPath: item.folderPath,
-          mime: item.mime,
-          blob: src.file,
-          ...times,
-        });
+      const next: NewItem =
+        item.kind === 'markdown'
+          ? {
+              kind: 'markdown',
+              title: item.title,
+              folderPath: item.folderPath,
+              markdown: await src.file.text(),
+              ...times,
+            }
+          : {
+              kind: item.kind,
+              title: item.title,
+              folderPath: item.folderPath,
+              mime: item.mime,
+              blob: src.file,
+              ...times,
+            };
+      if (db) {
+        const found = await sameAsExisting(db, item.folderPath, item.title, next);
+        if (found.kind === 'identical') {
+          summary.skipped.push({ path: src.path, reason: 'identical to the one already in the vault' });
+          continue;
+        }
       }
+      slice.push(item);
+      batch.push(next);
     }
     const res = await notes.insertMany(batch);
     if (!res.ok)
@@ -99,6 +131,15 @@ export async function importFiles(
         fileType: row.fileType,
         path: sources[slice[i]!.entry]!.path,
       });
+      const item = slice[i]!;
+      if (row.title !== item.title) {
+        const where = item.folderPath === '' ? 'the vault' : `"${item.folderPath}"`;
+        summary.renamed.push({
+          path: sources[item.entry]!.path,
+          as: item.folderPath === '' ? row.title : `${item.folderPath}/${row.title}`,
+          reason: `a different "${item.title}" is already in ${where}; both are kept`,
+        });
+      }
       if (row.fileType === 'markdown') summary.notes++;
       else summary.files++;
     });

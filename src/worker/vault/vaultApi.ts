@@ -66,11 +66,13 @@ export interface VaultApi {
   pushNoteUpdate(id: string, update: Uint8Array): Promise<Result<NoteHeader>>;
   /** Updates of note bodies made in other tabs (and by replacements in this one). */
   onNoteUpdate(listener: (id: string, update: Uint8Array) => void): Promise<void>;
-  /** Imports files (a folder's contents or loose files), reporting progress after each batch. */
+  /** Imports files (a folder's contents, loose files, zips), reporting progress after each batch;
+   *  `skipIdentical` (the Import buttons) skips a file identical to the one at its path. */
   importFiles(
     sources: ImportSource[],
     targetFolder: string,
     onProgress: (p: ImportProgress) => void,
+    skipIdentical?: boolean,
   ): Promise<Result<ImportSummary>>;
   /** A zip of the vault, or of one folder and everything inside it. */
   exportZip(folder?: string): Promise<Blob>;
@@ -166,7 +168,8 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     async onNoteUpdate(listener) {
       vault.bodies.onUpdate(listener);
     },
-    importFiles: (sources, targetFolder, onProgress) => importFiles(notes, sources, targetFolder, onProgress),
+    importFiles: (sources, targetFolder, onProgress, skipIdentical) =>
+      importFiles(notes, sources, targetFolder, onProgress, skipIdentical ? vault.services.db : undefined),
     exportZip: async (folder) =>
       new Blob([(await exportZip(vault.services.db, folder ?? '')) as Uint8Array<ArrayBuffer>], {
         type: 'application/zip',

@@ -78,7 +78,7 @@ describe('import and export round trip on the Obsidian Help vault', () => {
 
     const unzipped = unzipSync(await exportZip(db!));
     const exported = Object.keys(unzipped)
-      .filter((k) => !k.endsWith('/'))
+      .filter((k) => !k.endsWith('/') && k !== '.cairn/backup.json')
       .sort();
     expect(exported).toEqual(paths.map((p) => relative(VAULT, p)).sort());
     for (const p of paths) {
@@ -95,7 +95,7 @@ describe('import and export round trip on the Obsidian Help vault', () => {
     await notes.create({ title: 'In', folderPath: 'Keep/Sub', markdown: '---\ntags: [x]\n---\nbody' });
     await notes.create({ title: 'Out', folderPath: 'Other', markdown: 'no' });
     const unzipped = unzipSync(await exportZip(db!, 'Keep'));
-    expect(Object.keys(unzipped)).toEqual(['Sub/In.md']);
+    expect(Object.keys(unzipped)).toEqual(['.cairn/backup.json', 'Sub/In.md']);
     expect(new TextDecoder().decode(unzipped['Sub/In.md'])).toBe('---\ntags: [x]\n---\nbody');
   });
 });
@@ -168,6 +168,7 @@ describe('attachments in an export come back as attachments of their notes', () 
     const files = unzipSync(await exportZip(db!, 'Travel'));
     expect(Object.keys(files).sort()).toEqual([
       '.cairn/attachments.json',
+      '.cairn/backup.json',
       'Trip.md',
       `attachments/${noteId}/photo.png`,
     ]);
