@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { appReady } from './appReady';
 
 const FIXTURE = join(import.meta.dirname, '../../../shared/fixtures/obsidian-help-en');
@@ -32,8 +32,11 @@ async function showFolders(page: Page) {
 
 test('import a folder with progress, open the image, export the vault as a zip that round-trips', async ({
   page,
+  browser,
 }) => {
   const vault = makeVault();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
   try {
     await page.goto('/');
     await appReady(page);
@@ -63,6 +66,59 @@ test('import a folder with progress, open the image, export the vault as a zip t
     for (const rel of [...NOTES, 'Attachments/Engelbart.jpg']) {
       expect(Buffer.from(zip[rel]!).equals(readFileSync(join(vault, rel))), rel).toBe(true);
     }
+
+    // the same folder again, into the vault root: nothing added, each file named as skipped
+    await showFolders(page);
+    await page.getByRole('button', { name: 'All notes' }).click();
+    await showFolders(page);
+    await page.getByLabel('Import a folder').setInputFiles(vault);
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 0 notes and 0 files.' })).toBeVisible();
+    await page.getByText('5 skipped').click();
+    await expect(page.getByText('Home.md: identical to the one already in the vault')).toBeVisible();
+    expect(errors).toEqual([]);
+
+    // the export restores into a fresh profile; the vault zipped in its own folder (as Obsidian
+    // users share one) then adds nothing
+    const zipPath = join(vault, '..', 'export.zip');
+    writeFileSync(zipPath, readFileSync(await (await download).path()));
+    const fresh = await browser.newContext();
+    const other = await fresh.newPage();
+    other.on('pageerror', (e) => errors.push(e.message));
+    await other.goto('/');
+    await appReady(other);
+    await showFolders(other);
+    await other.getByLabel('Import files').setInputFiles(zipPath);
+    await expect(
+      other.getByRole('status').filter({ hasText: 'Imported 3 notes and 1 files.' }),
+    ).toBeVisible();
+    const wrapped = join(vault, '..', 'Sample vault.zip');
+    writeFileSync(
+      wrapped,
+      zipSync(
+        Object.fromEntries(
+          [...NOTES, 'Attachments/Engelbart.jpg'].map((rel) => [
+            `Sample vault/${rel}`,
+            new Uint8Array(readFileSync(join(vault, rel))),
+          ]),
+        ),
+      ),
+    );
+    await other.getByLabel('Import files').setInputFiles(wrapped);
+    await expect(
+      other.getByRole('status').filter({ hasText: 'Imported 0 notes and 0 files.' }),
+    ).toBeVisible();
+    await other.getByText('4 skipped').click();
+    await expect(
+      other.getByText('Attachments/Engelbart.jpg: identical to the one already in the vault'),
+    ).toBeVisible();
+    const again = other.waitForEvent('download');
+    await other.getByRole('button', { name: 'Export vault (.zip)' }).click();
+    const restored = unzipSync(readFileSync(await (await again).path()));
+    for (const rel of [...NOTES, 'Attachments/Engelbart.jpg']) {
+      expect(Buffer.from(restored[rel]!).equals(readFileSync(join(vault, rel))), rel).toBe(true);
+    }
+    await fresh.close();
+    expect(errors).toEqual([]);
   } finally {
     rmSync(join(vault, '..'), { recursive: true, force: true });
   }
