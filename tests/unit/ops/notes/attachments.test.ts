@@ -48,6 +48,8 @@ describe('note attachments (attachments/<note_id>/<name>)', () => {
     expect(list.ok && (list.value as { name: string }[]).map((a) => a.name)).toEqual(['photo.png']);
     // Not a folder of the tree: it belongs to the note.
     expect(await v.db.folders.count()).toBe(0);
+    // spec 2.3: the note lists the files it embeds (synced, merged as a union; issue 15)
+    expect((await v.db.notes.get(note))?.attachmentReferences).toEqual([id]);
   });
 
   it("resolves an embed to the note's own attachment, also when written before the upload", async () => {
@@ -140,6 +142,8 @@ describe('note attachments (attachments/<note_id>/<name>)', () => {
     });
     expect(await v.db.blobs.get(id)).toBeUndefined();
     expect(await embedTarget(note)).toEqual([null]);
+    // spec 2.3: the note's synced list of its embedded files follows (issue 15)
+    expect((await v.db.notes.get(note))?.attachmentReferences).toEqual([]);
   });
 
   it('deleting a note deletes its attachments and their bytes, and only those', async () => {
