@@ -144,3 +144,25 @@ test('a file of an unknown kind is refused with a clear reason and nothing else 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a one-click backup records its date on this device; unsynced, evictable storage is said beside the sync status', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await appReady(page);
+  const persisted = await page.evaluate(() => navigator.storage.persisted());
+  const notice = page.getByTestId('persist-notice');
+  if (persisted) await expect(notice).toBeHidden();
+  else await expect(notice).toHaveText('Not backed up');
+  await showFolders(page);
+  await expect(page.getByTestId('last-backup')).toHaveText('Last backup: never on this device');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export vault (.zip)' }).click();
+  await download;
+  await expect(page.getByTestId('last-backup')).not.toContainText('never');
+  const shown = await page.getByTestId('last-backup').textContent();
+  await page.reload();
+  await appReady(page);
+  await showFolders(page);
+  await expect(page.getByTestId('last-backup')).toHaveText(shown!);
+});

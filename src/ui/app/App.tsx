@@ -20,6 +20,7 @@ import { UpdateToast } from '../pwa/UpdateToast';
 import { applyAppearance } from '../settings/applyAppearance';
 import { createSettings } from '../settings/createSettings';
 import { createStoragePersistence } from '../settings/createStoragePersistence';
+import { PersistNotice } from '../settings/PersistNotice';
 import { deviceFacts } from '../settings/reportDevice';
 import { createShortcuts } from '../shortcuts/createShortcuts';
 import { focusWhenShown } from '../shortcuts/focusWhenShown';
@@ -257,6 +258,7 @@ export function App(props: AppProps) {
           <span class="bar-label">Search</span>
         </button>
         <SyncIndicator client={client} />
+        <PersistNotice state={persistence.state} />
         <button
           type="button"
           onClick={() => setShowSettings(true)}

@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import { createSignal, For, Show } from 'solid-js';
 import type { ImportProgress, ImportSource, ImportSummary } from '../../worker/stores/importer';
 import type { VaultClient } from '../vault/createVaultClient';
+import { createLastBackup } from './lastBackup';
 
 interface Props {
   client: VaultClient;
@@ -24,6 +25,7 @@ export function ImportExport(props: Props) {
   const [summary, setSummary] = createSignal<ImportSummary | null>(null);
   const [failure, setFailure] = createSignal<string | null>(null);
   const [exporting, setExporting] = createSignal(false);
+  const lastBackup = createLastBackup(() => props.client.info()?.id);
 
   async function run(sources: ImportSource[]) {
     if (sources.length === 0) return;
@@ -58,6 +60,7 @@ export function ImportExport(props: Props) {
       a.download = `${folder ? folder.replaceAll('/', ' - ') : 'Cairn vault'}.zip`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+      if (!folder) lastBackup.record(Date.now());
     } catch (err) {
       setFailure(`Export failed: ${String(err)}`);
     } finally {
@@ -90,6 +93,12 @@ export function ImportExport(props: Props) {
       <button type="button" disabled={exporting()} onClick={() => void exportZip()}>
         Export vault (.zip)
       </button>
+      <p class="last-backup" data-testid="last-backup">
+        Last backup: {(() => {
+          const at = lastBackup.at();
+          return at === null ? 'never on this device' : new Date(at).toLocaleString();
+        })()}
+      </p>
       <Show when={props.folder}>
         {(f) => (
           <button type="button" disabled={exporting()} onClick={() => void exportZip(f())}>
