@@ -129,6 +129,10 @@ test('versions: a restore brings an earlier text back and keeps the replaced one
   await expect(dialog.getByRole('button', { name: /While editing/ })).toHaveCount(1);
   await dialog.getByRole('button', { name: /While editing/ }).click();
   await expect(dialog.getByRole('region', { name: 'Version preview' })).toContainText('the first text');
+  const changes = dialog.getByRole('region', { name: 'Changes since this version' });
+  await expect(changes).toContainText('1 line added, 1 line removed');
+  await expect(changes.locator('del')).toHaveText('Removed: the first text');
+  await expect(changes.locator('ins')).toHaveText('Added: a rewrite');
   await dialog.getByRole('button', { name: 'Restore this version' }).click();
   await expect(dialog.getByRole('status')).toContainText('Restored');
   await expect(dialog.getByRole('button', { name: /Before a restore/ })).toHaveCount(1);

@@ -3,6 +3,7 @@ import type { NoteVersionRow } from '../../worker/db/schema';
 import type { VersionSummary } from '../../worker/stores/noteVersions';
 import { showModalWhenConnected } from '../app/showModal';
 import type { VaultClient } from '../vault/createVaultClient';
+import { versionDiff } from './versionDiff';
 
 interface Props {
   client: VaultClient;
@@ -27,14 +28,20 @@ export function VersionsDialog(props: Props) {
   const [versions, setVersions] = createSignal<VersionSummary[]>([]);
   const [picked, setPicked] = createSignal<string | null>(null);
   const [preview, setPreview] = createSignal<NoteVersionRow | null>(null);
+  // the note's text now, read when a version is picked: what the diff compares against
+  const [current, setCurrent] = createSignal('');
   const refetch = async () => setVersions(await props.client.api.listVersions(props.noteId));
   void refetch();
   createEffect(() => {
     const id = picked();
     if (id === null) return setPreview(null);
-    void props.client.api.getVersion(id).then((v) => {
-      if (picked() === id) setPreview(v);
-    });
+    void Promise.all([props.client.api.getVersion(id), props.client.api.getNote(props.noteId)]).then(
+      ([v, note]) => {
+        if (picked() !== id) return;
+        setCurrent(note?.markdown ?? '');
+        setPreview(v);
+      },
+    );
   });
   const [message, setMessage] = createSignal<string | null>(null);
   onMount(() => showModalWhenConnected(dialog));
@@ -67,7 +74,11 @@ export function VersionsDialog(props: Props) {
       <Show when={preview()}>
         {(v) => (
           <section aria-label="Version preview">
-            <pre class="version-preview">{v().markdown || '(empty)'}</pre>
+            <VersionChanges version={v().markdown} now={current()} />
+            <details>
+              <summary>The whole version</summary>
+              <pre class="version-preview">{v().markdown || '(empty)'}</pre>
+            </details>
             <button type="button" class="primary" onClick={() => void restore(v().id)}>
               Restore this version
             </button>
@@ -78,5 +89,50 @@ export function VersionsDialog(props: Props) {
         <button type="submit">Close</button>
       </form>
     </dialog>
+  );
+}
+
+/** What changed from a version to now: removed lines, added lines, unchanged ones folded. */
+function VersionChanges(props: { version: string; now: string }) {
+  const diff = () => versionDiff(props.version, props.now);
+  return (
+    <section aria-label="Changes since this version">
+      <p>
+        <Show when={diff().added + diff().removed > 0} fallback="Same as now.">
+          Since this version: {diff().added} {diff().added === 1 ? 'line' : 'lines'} added, {diff().removed}{' '}
+          {diff().removed === 1 ? 'line' : 'lines'} removed.
+        </Show>
+      </p>
+      <Show when={diff().added + diff().removed > 0}>
+        <div class="version-diff">
+          <For each={diff().runs}>
+            {(run) => (
+              <Show
+                when={run.kind !== 'fold'}
+                fallback={<div class="diff-fold">… {run.hidden} unchanged lines</div>}
+              >
+                <For each={run.lines}>
+                  {(line) =>
+                    run.kind === 'added' ? (
+                      <ins>
+                        <span class="visually-hidden">Added: </span>
+                        {line || ' '}
+                      </ins>
+                    ) : run.kind === 'removed' ? (
+                      <del>
+                        <span class="visually-hidden">Removed: </span>
+                        {line || ' '}
+                      </del>
+                    ) : (
+                      <div>{line || ' '}</div>
+                    )
+                  }
+                </For>
+              </Show>
+            )}
+          </For>
+        </div>
+      </Show>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import { BODY_TEXT, COMPACT_AFTER, createDocStore, initialState } from '../crdt/
 import { createLoadedDocs } from '../crdt/loadedDocs';
 import { spliceText } from '../crdt/textDiff';
 import type { NoteRow, VaultDb } from '../db/schema';
+import { startsBurst } from '../domain/versions/retention';
 import { headerOfRow, sameHeader } from '../links/headerOfRow';
 import { createLinkIndex } from '../links/linkIndex';
 import type { VaultServices } from '../vault/services';
@@ -45,6 +46,9 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
   const loaded = createLoadedDocs();
   const listeners = new Set<DocUpdateListener>();
   const links = createLinkIndex(db);
+  // When this tab last typed into each note: the first keystroke after a pause ends the previous
+  // burst, and the text it left becomes a version (domain/versions/retention.ts).
+  const lastKeystroke = new Map<string, number>();
   const announceLinks = (ids: string[]) => feed.committed([{ table: 'links', op: 'put', ids }]);
   const derivation = createNoteDerivation({ db, feed, links, now });
   // Notes typed into when a tab closed before their derived data caught up (noteDerivation.ts).
@@ -95,11 +99,15 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
    * follows once typing pauses (noteDerivation.ts).
    */
   async function mirrorKeystroke(row: NoteRow, markdown: string): Promise<void> {
+    const t = now();
+    const burstStart = startsBurst(lastKeystroke.get(row.id) ?? null, t);
+    lastKeystroke.set(row.id, t);
     await versions.keepBefore(
       row.id,
       row.title,
       async () => (await db.bodies.get(row.id))?.markdown ?? '',
       'edit',
+      burstStart,
     );
     await db.bodies.put({ id: row.id, markdown });
     await derivation.markInTx(row.id);

@@ -1,3 +1,4 @@
+import type { Result } from '../../shared/result';
 import type { NoteVersionRow, VaultDb } from '../db/schema';
 import { shouldKeepEditVersion, versionsToPrune } from '../domain/versions/retention';
 
@@ -10,13 +11,15 @@ export type VersionSummary = Omit<NoteVersionRow, 'markdown'> & { bytes: number 
  * version and the change it precedes commit together. Retention: domain/versions/retention.ts.
  */
 export function createNoteVersions(db: VaultDb, now: () => number, newId: () => string) {
-  return {
+  const versions = {
     /** Call inside a rw transaction over noteVersions. */
     async keepBefore(
       noteId: string,
       title: string,
       readOld: string | (() => Promise<string>),
       reason: VersionReason,
+      /** a keystroke that starts an editing burst (retention.ts, startsBurst) */
+      burstStart = false,
     ): Promise<void> {
       const range = db.noteVersions
         .where('[noteId+created]')
@@ -25,13 +28,13 @@ export function createNoteVersions(db: VaultDb, now: () => number, newId: () => 
         // A keystroke usually keeps nothing: decide from the index keys alone, so a large
         // note's versions and old text are not read on every keystroke.
         const keys = (await range.keys()) as unknown as [string, number][];
-        if (!shouldKeepEditVersion(keys.at(-1)?.[1] ?? null, now())) return;
+        if (!shouldKeepEditVersion(keys.at(-1)?.[1] ?? null, now(), burstStart)) return;
       }
       const all = await range.toArray();
       const oldMarkdown = typeof readOld === 'string' ? readOld : await readOld();
       const last = all.at(-1);
       if (last?.markdown === oldMarkdown) return;
-      if (reason === 'edit' && !shouldKeepEditVersion(last?.created ?? null, now())) return;
+      if (reason === 'edit' && !shouldKeepEditVersion(last?.created ?? null, now(), burstStart)) return;
       if (oldMarkdown === '' && all.length === 0) return; // nothing worth going back to
       const row: NoteVersionRow = {
         id: newId(),
@@ -59,6 +62,26 @@ export function createNoteVersions(db: VaultDb, now: () => number, newId: () => 
 
     get: (versionId: string) => db.noteVersions.get(versionId),
 
+    /**
+     * Keeps the note's current text as a version now, in a transaction of its own (or the
+     * caller's, when it covers notes, bodies and noteVersions). For a writer outside the note
+     * stores that is about to replace a body, e.g. an import replacing a note (reason 'import').
+     * Nothing is kept when the text equals the newest version or the note is empty and has none;
+     * NOT_FOUND for an unknown note.
+     */
+    async keepCurrent(noteId: string, reason: VersionReason): Promise<Result<true>> {
+      return db.transaction('rw', db.notes, db.bodies, db.noteVersions, async () => {
+        const row = await db.notes.get(noteId);
+        if (!row)
+          return {
+            ok: false as const,
+            error: { code: 'NOT_FOUND', message: `No note with id "${noteId}".`, field: 'id' },
+          };
+        await versions.keepBefore(noteId, row.title, (await db.bodies.get(noteId))?.markdown ?? '', reason);
+        return { ok: true as const, value: true as const };
+      });
+    },
+
     /** Deletes one version; false when there was none with that id. */
     async remove(versionId: string): Promise<boolean> {
       return db.transaction('rw', db.noteVersions, async () => {
@@ -76,6 +99,7 @@ export function createNoteVersions(db: VaultDb, now: () => number, newId: () => 
         .delete();
     },
   };
+  return versions;
 }
 
 export type NoteVersions = ReturnType<typeof createNoteVersions>;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BURST_GAP_MS,
   EDIT_VERSION_INTERVAL_MS,
   MAX_VERSIONS,
   shouldKeepEditVersion,
+  startsBurst,
   versionsToPrune,
 } from '../../../src/worker/domain/versions/retention';
 
@@ -11,9 +13,20 @@ const DAY = 24 * HOUR;
 const now = Date.UTC(2026, 10, 21, 12);
 
 describe('version retention', () => {
-  it('keeps every version of the last day', () => {
-    const vs = Array.from({ length: 30 }, (_, i) => ({ id: `v${i}`, created: now - i * HOUR * 0.5 }));
+  it('keeps every version of the last hour', () => {
+    const vs = Array.from({ length: 30 }, (_, i) => ({ id: `v${i}`, created: now - i * 60_000 }));
     expect(versionsToPrune(vs, now)).toEqual([]);
+  });
+
+  it('within the day, keeps the newest typing version of each hour and every agent, import or restore version', () => {
+    const vs = [
+      { id: 'h3-late', created: now - 3 * HOUR + 10 * 60_000, reason: 'edit' },
+      { id: 'h3-early', created: now - 3 * HOUR + 5 * 60_000, reason: 'edit' },
+      { id: 'h3-agent', created: now - 3 * HOUR + 2 * 60_000, reason: 'agent' },
+      { id: 'h3-import', created: now - 3 * HOUR + 60_000, reason: 'import' },
+      { id: 'h5', created: now - 5 * HOUR, reason: 'edit' },
+    ];
+    expect(versionsToPrune(vs, now)).toEqual(['h3-early']);
   });
 
   it('keeps the newest version of each older day, and drops what is older than 30 days', () => {
@@ -34,9 +47,16 @@ describe('version retention', () => {
     expect(pruned).not.toContain('v0');
   });
 
-  it('keeps an edit version when none exists or the last one is old enough', () => {
+  it('keeps an edit version when none exists, at a burst start, or when the last one is old enough', () => {
     expect(shouldKeepEditVersion(null, now)).toBe(true);
     expect(shouldKeepEditVersion(now - EDIT_VERSION_INTERVAL_MS + 1, now)).toBe(false);
     expect(shouldKeepEditVersion(now - EDIT_VERSION_INTERVAL_MS, now)).toBe(true);
+    expect(shouldKeepEditVersion(now - 1000, now, true)).toBe(true);
+  });
+
+  it('a keystroke starts a burst after a pause of BURST_GAP_MS, or when none was seen', () => {
+    expect(startsBurst(null, now)).toBe(true);
+    expect(startsBurst(now - BURST_GAP_MS + 1, now)).toBe(false);
+    expect(startsBurst(now - BURST_GAP_MS, now)).toBe(true);
   });
 });

@@ -11,7 +11,10 @@ let db: VaultDb;
 let n = 0;
 const channels: BroadcastChannel[] = [];
 
-function tab(name: string): { bodies: NoteBodies; notes: ReturnType<typeof createNotesStore> } {
+function tab(
+  name: string,
+  now: () => number = () => Date.now(),
+): { bodies: NoteBodies; notes: ReturnType<typeof createNotesStore> } {
   const ch = new BroadcastChannel(name);
   channels.push(ch);
   let id = 0;
@@ -19,7 +22,7 @@ function tab(name: string): { bodies: NoteBodies; notes: ReturnType<typeof creat
     vaultId: 'v',
     db,
     feed: new ChangeFeed('v', null),
-    now: () => Date.now(),
+    now,
     newId: () => `n${++id}`,
     deviceId: 'd',
   };
@@ -199,5 +202,38 @@ describe('note versions', () => {
     expect((await a.bodies.versions.list(id)).length).toBe(1);
     await a.notes.delete(id);
     expect(await db.noteVersions.count()).toBe(0);
+  });
+
+  it('keeps the text each editing burst left when the next burst starts, and keepCurrent keeps the text now', async () => {
+    let t = Date.UTC(2026, 10, 28, 12);
+    const a = tab(`ch-${n}`, () => t);
+    const created = await a.notes.create({ title: 'Bursts', markdown: 'base' });
+    if (!created.ok) throw new Error('create');
+    const id = created.value.id;
+    const ed = await editor(a.bodies, id);
+    const type = async (chars: string) => {
+      for (const ch of chars) {
+        t += 1000;
+        ed.text.insert(ed.text.length, ch);
+        await ed.settled();
+      }
+    };
+    await type('ab'); // burst 1: 'base' kept before it
+    t += 2 * 60_000; // a pause (less than the 5-minute interval)
+    await type('cd'); // burst 2: the text burst 1 left is kept
+    const texts = async () =>
+      Promise.all(
+        (await a.bodies.versions.list(id)).map(async (v) => (await a.bodies.versions.get(v.id))?.markdown),
+      );
+    expect(await texts()).toEqual(['baseab', 'base']);
+    t += 1000;
+    expect(await a.bodies.versions.keepCurrent(id, 'import')).toEqual({ ok: true, value: true });
+    const list = await a.bodies.versions.list(id);
+    expect(list[0]?.reason).toBe('import');
+    expect(await texts()).toEqual(['baseabcd', 'baseab', 'base']);
+    expect(await a.bodies.versions.keepCurrent('nope', 'import')).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
   });
 });
