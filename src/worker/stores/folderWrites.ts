@@ -27,7 +27,7 @@ export function folderWrites({ db, now, bodies }: NoteWriteDeps, kit: NoteWriteK
     },
 
     async renameFolder(rawOld: string, rawNew: string) {
-      await bodies.settleDerived();
+      const rewrite = await kit.beforeRename();
       return kit.write(async (changes, afterCommit) => {
         const folderRows = await db.folders.toArray();
         const known = new Set(folderRows.map((f) => f.path.toLowerCase()));
@@ -64,6 +64,7 @@ export function folderWrites({ db, now, bodies }: NoteWriteDeps, kit: NoteWriteK
           changes,
           moved.map((row) => ({ before: headerOfRow(byId.get(row.id)!), after: headerOfRow(row) })),
           afterCommit,
+          rewrite,
         );
         changes.push(
           { table: 'folders', op: 'delete', ids: plan.folders.map((f) => f.from) },

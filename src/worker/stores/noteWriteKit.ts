@@ -93,6 +93,15 @@ export function createNoteWriteKit({ db, feed, now, bodies, updateLinksOnRename 
     relink,
 
     /**
+     * Before a rename's transaction (the setting lives in a table outside its scope): whether it
+     * rewrites links, with the links typed a moment ago stored first so they are found.
+     */
+    async beforeRename(): Promise<boolean> {
+      await bodies.settleDerived();
+      return updateLinksOnRename ? await updateLinksOnRename() : true;
+    },
+
+    /**
      * `relink` for renames and moves: unless the setting is off, the links that reached the
      * renamed or moved notes are rewritten in the same transaction (links/linkRewrites.ts), and
      * the rewritten notes' CRDT updates reach other tabs after commit. Answers the ids rewritten.
@@ -101,8 +110,8 @@ export function createNoteWriteKit({ db, feed, now, bodies, updateLinksOnRename 
       changes: Change[],
       headers: readonly HeaderChange[],
       afterCommit: (fn: () => void) => void,
+      rewrite: boolean,
     ): Promise<string[]> {
-      const rewrite = updateLinksOnRename ? await updateLinksOnRename() : true;
       const sources = rewrite ? await prepareLinkRewrites(db, links, headers) : [];
       await relink(changes, headers);
       if (sources.length === 0) return [];

@@ -34,7 +34,7 @@ export function createNotesStore(deps: NotesDeps) {
   const { db, feed, now, newId, bodies } = deps;
   const links = bodies.links;
   const kit = createNoteWriteKit(deps);
-  const { write, titleTaken, ensureFolders, relink, relinkRenamed } = kit;
+  const { write, titleTaken, ensureFolders, relink, relinkRenamed, beforeRename } = kit;
   const attachments = createAttachments({ db, feed, links, now, newId });
 
   /** The native database under Dexie (the list reads are shared with the worker's entry); never
@@ -120,7 +120,7 @@ export function createNotesStore(deps: NotesDeps) {
     },
 
     async rename(id: string, rawTitle: string) {
-      await bodies.settleDerived(); // links typed a moment ago are in the links table before they are looked up
+      const rewrite = await beforeRename();
       return write(async (changes, afterCommit) => {
         const title = unwrap(checkTitle(rawTitle));
         const row = await db.notes.get(id);
@@ -130,7 +130,12 @@ export function createNotesStore(deps: NotesDeps) {
         const next = { ...row, title, titleKey: title.toLowerCase(), modified: now() };
         await db.notes.put(next);
         changes.push({ table: 'notes', op: 'put', ids: [id] });
-        await relinkRenamed(changes, [{ before: headerOfRow(row), after: headerOfRow(next) }], afterCommit);
+        await relinkRenamed(
+          changes,
+          [{ before: headerOfRow(row), after: headerOfRow(next) }],
+          afterCommit,
+          rewrite,
+        );
         return next;
       });
     },
@@ -151,7 +156,7 @@ export function createNotesStore(deps: NotesDeps) {
     },
 
     async move(id: string, rawFolder: string) {
-      await bodies.settleDerived();
+      const rewrite = await beforeRename();
       return write(async (changes, afterCommit) => {
         const folderPath = unwrap(checkFolderPath(rawFolder, 'folder_path', true));
         const row = await db.notes.get(id);
@@ -163,7 +168,12 @@ export function createNotesStore(deps: NotesDeps) {
         const next = { ...row, folderPath, modified: now() };
         await db.notes.put(next);
         changes.push({ table: 'notes', op: 'put', ids: [id] }, { table: 'folders', op: 'put', ids: folders });
-        await relinkRenamed(changes, [{ before: headerOfRow(row), after: headerOfRow(next) }], afterCommit);
+        await relinkRenamed(
+          changes,
+          [{ before: headerOfRow(row), after: headerOfRow(next) }],
+          afterCommit,
+          rewrite,
+        );
         return (await db.notes.get(id)) ?? next; // its own relative links may have been rewritten
       });
     },
