@@ -8,8 +8,10 @@ import { folderViewHref, folderViewSection } from '../folderView/folderViewSecti
 import { graphSection } from '../graph/graphSection';
 import { createFolderConfig } from '../notes/createFolderConfig';
 import { createNoteList } from '../notes/createNoteList';
+import { createNoteSelection } from '../notes/createNoteSelection';
 import { FolderDropZone } from '../notes/drop/FolderDropZone';
 import { FolderTree } from '../notes/FolderTree';
+import { MoveNotesDialog } from '../notes/MoveNotesDialog';
 import { moveNote } from '../notes/moveNote';
 import { NoteList } from '../notes/NoteList';
 import { newNoteInFolder } from '../notes/newNoteInFolder';
@@ -124,6 +126,8 @@ export function App(props: AppProps) {
     }),
   );
   const list = createNoteList(client, folder, sort);
+  const selection = createNoteSelection(client);
+  const [showMove, setShowMove] = createSignal(false);
 
   const actions = {
     newNote: () => void newNote(),
@@ -278,6 +282,7 @@ export function App(props: AppProps) {
               setFolder(f);
               setShowFolders(false);
             }}
+            onDropNotes={(f, ids) => void selection.moveTo(f, ids)}
           />
           <FolderActions
             client={client}
@@ -326,10 +331,35 @@ export function App(props: AppProps) {
                 Table view
               </a>
             </Show>
+            <button type="button" aria-pressed={selection.selecting()} onClick={() => selection.toggleMode()}>
+              Select
+            </button>
             <button type="button" class="primary" onClick={() => void newNote()}>
               New note
             </button>
           </div>
+          <Show when={selection.selecting()}>
+            <div class="selection-bar" role="toolbar" aria-label="Selected notes">
+              <span>{selection.picked().size} selected</span>
+              <button
+                type="button"
+                disabled={selection.picked().size === 0}
+                onClick={() => setShowMove(true)}
+              >
+                Move to…
+              </button>
+            </div>
+          </Show>
+          <Show when={selection.status()}>{(m) => <p role="status">{m()}</p>}</Show>
+          <Show when={showMove()}>
+            <MoveNotesDialog
+              count={selection.picked().size}
+              folders={folders()}
+              current={folder()}
+              onMove={(f) => selection.moveTo(f)}
+              onClose={() => setShowMove(false)}
+            />
+          </Show>
           <p class="count" aria-live="polite">
             {list.total()} {list.total() === 1 ? 'note' : 'notes'}
           </p>
@@ -340,6 +370,9 @@ export function App(props: AppProps) {
               selectedId={route.noteId()}
               onOpen={route.openNote}
               manual={folder() !== undefined && sort() === 'manual'}
+              {...(selection.selecting()
+                ? { selected: selection.picked(), onToggleSelect: (id: string) => selection.toggle(id) }
+                : {})}
               onMove={async (id, _from, to) => {
                 const err = await moveNote(client, folder() ?? '', id, to);
                 if (err) setError(err);

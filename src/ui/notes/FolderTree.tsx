@@ -1,11 +1,14 @@
-import { For, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import type { FolderRow } from '../../worker/db/schema';
 import { folderViewHref } from '../folderView/folderViewSection';
+import { draggedNoteIds, NOTES_DRAG_TYPE } from './moveNotes';
 
 interface Props {
   folders: FolderRow[];
   selected: string | undefined;
   onSelect: (path: string | undefined) => void;
+  /** notes dragged from the note list were dropped on a folder ('' = the vault root) */
+  onDropNotes?: (folder: string, ids: string[]) => void;
 }
 
 /**
@@ -14,6 +17,25 @@ interface Props {
  */
 export function FolderTree(props: Props) {
   const depth = (path: string) => path.split('/').length - 1;
+  const [over, setOver] = createSignal<string | null>(null);
+  /** A folder button as a drop target for notes dragged from the list. */
+  const dropTarget = (path: string) => ({
+    'data-drop-over': over() === path ? 'true' : undefined,
+    onDragOver: (e: DragEvent) => {
+      if (!e.dataTransfer?.types.includes(NOTES_DRAG_TYPE)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+      setOver(path);
+    },
+    onDragLeave: () => setOver((o) => (o === path ? null : o)),
+    onDrop: (e: DragEvent) => {
+      const ids = draggedNoteIds(e.dataTransfer);
+      setOver(null);
+      if (ids === null) return;
+      e.preventDefault();
+      if (ids.length > 0) props.onDropNotes?.(path, ids);
+    },
+  });
   const TableLink = (p: { path: string }) => (
     <Show when={props.selected === p.path}>
       <a
@@ -42,6 +64,7 @@ export function FolderTree(props: Props) {
             type="button"
             aria-current={props.selected === '' ? 'true' : undefined}
             onClick={() => props.onSelect('')}
+            {...dropTarget('')}
           >
             Vault root
           </button>
@@ -55,6 +78,7 @@ export function FolderTree(props: Props) {
                 aria-label={`Folder ${f.path}`}
                 aria-current={props.selected === f.path ? 'true' : undefined}
                 onClick={() => props.onSelect(f.path)}
+                {...dropTarget(f.path)}
               >
                 📁 {f.name}
               </button>

@@ -1,6 +1,7 @@
 import { createEffect, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import type { NoteHeader } from '../../worker/stores/notesStore';
 import { createRowDrag } from './createRowDrag';
+import { NOTES_DRAG_TYPE } from './moveNotes';
 import './noteOrder.css';
 
 const ROW = 56;
@@ -15,6 +16,9 @@ interface Props {
   manual?: boolean;
   /** move note `id` from row `from` to row `to` (notes.reorder); settles once stored */
   onMove?: (id: string, from: number, to: number) => Promise<void>;
+  /** selection mode: each row gets a checkbox (to move several notes at once) */
+  selected?: ReadonlySet<string>;
+  onToggleSelect?: (id: string) => void;
 }
 
 /**
@@ -97,9 +101,30 @@ export function NoteList(props: Props) {
                   <Show when={note()} fallback={<div class="row placeholder" aria-hidden="true" />}>
                     {(n) => (
                       <>
+                        <Show when={props.selected}>
+                          {(sel) => (
+                            <input
+                              type="checkbox"
+                              class="row-select"
+                              aria-label={`Select ${n().title}`}
+                              checked={sel().has(n().id)}
+                              onChange={() => props.onToggleSelect?.(n().id)}
+                            />
+                          )}
+                        </Show>
                         <button
                           type="button"
                           class="row"
+                          classList={{ selectable: props.selected !== undefined }}
+                          draggable="true"
+                          onDragStart={(e) => {
+                            // dropped on a folder of the tree: the selection when this row is in it
+                            const sel = props.selected;
+                            const ids = sel?.has(n().id) ? [...sel] : [n().id];
+                            e.dataTransfer?.setData(NOTES_DRAG_TYPE, JSON.stringify(ids));
+                            e.dataTransfer?.setData('text/plain', `[[${n().title}]]`);
+                            if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
+                          }}
                           data-index={index}
                           ref={(el) =>
                             createEffect(() => {
