@@ -2,7 +2,9 @@
 // Runs the sync service locally on workerd: applies the D1 migrations to the local state, then
 // `wrangler dev` on 127.0.0.1, and prints the URL once the service answers. Works offline.
 //   node scripts/server-dev.mjs [--port 8787] [--persist-to .data/sync] [--var NAME:VALUE ...]
-// `--var` overrides a wrangler.jsonc var for this run (the server tests widen DEV_ACCOUNTS).
+// server/wrangler.jsonc is the production configuration; the development settings come from here
+// alone (DEV_VARS below), and `--var` overrides them or any other var for this run (the server
+// tests widen DEV_ACCOUNTS, the e2e suite sets its own ALLOWED_ORIGINS).
 // Secrets: server/.dev.vars (gitignored) is generated with a random TOKEN_SECRET when missing, and
 // gets a random BOOTSTRAP_SECRET and OBJECT_URL_SECRET when it has none; its contents are never printed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -45,6 +47,17 @@ if (!/^OBJECT_URL_SECRET=/m.test(readFileSync(devVars, 'utf8'))) {
   console.error('server-dev: added OBJECT_URL_SECRET to server/.dev.vars');
 }
 
+/**
+ * A local service is a development service: the development account `dev@cairn.local` gets its
+ * sign-in code in the response (and logged) and a Believer plan, /dev/* routes exist, and the
+ * app's local addresses (npm start on :4173, npm run dev on :5173) may call it.
+ */
+const DEV_VARS = [
+  'ENVIRONMENT:development',
+  'DEV_ACCOUNTS:dev@cairn.local',
+  'ALLOWED_ORIGINS:http://127.0.0.1:4173,http://127.0.0.1:5173,http://localhost:4173,http://localhost:5173',
+];
+
 const wrangler = join(root, 'node_modules/.bin/wrangler');
 const config = join(root, 'server/wrangler.jsonc');
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_UPDATE_NOTIFIER: '1' };
@@ -74,7 +87,8 @@ const child = spawn(
     '--show-interactive-dev-session=false',
     '--inspector-port',
     '0',
-    ...values.var.flatMap((v) => ['--var', v]),
+    // later flags win: the caller's --var after the development defaults
+    ...[...DEV_VARS, ...values.var].flatMap((v) => ['--var', v]),
   ],
   { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
 );

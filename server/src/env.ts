@@ -4,7 +4,8 @@ export interface Env {
   BLOBS: R2Bucket;
   VAULT_HUB: DurableObjectNamespace;
   ENVIRONMENT: string;
-  DEV_ACCOUNTS: string;
+  /** development only (scripts/server-dev.mjs): accounts whose sign-in code is echoed */
+  DEV_ACCOUNTS?: string;
   ALLOWED_ORIGINS: string;
   /** production email: API key (secret), sender address, and endpoint (default Resend's) */
   MAIL_API_KEY?: string;
