@@ -24,7 +24,9 @@ export function versionDiff(
   const runs: DiffRun[] = [];
   let added = 0;
   let removed = 0;
-  const parts = diffLines(version, now);
+  // a last line without its line break is the same line as with one
+  const withBreak = (t: string) => (t === '' || t.endsWith('\n') ? t : `${t}\n`);
+  const parts = diffLines(withBreak(version), withBreak(now));
   const push = (kind: DiffRun['kind'], lines: string[], hidden = 0) => {
     if (lines.length > 0 || hidden > 0) runs.push({ kind, lines, hidden });
   };

@@ -33,6 +33,17 @@ describe('versionDiff', () => {
     ]);
   });
 
+  it('a last line without a line break is not reported as changed', () => {
+    const d = versionDiff('a\nb\nc', 'a\nB\nc\nd');
+    expect(d.runs.map((r) => [r.kind, r.lines])).toEqual([
+      ['same', ['a']],
+      ['removed', ['b']],
+      ['added', ['B']],
+      ['same', ['c']],
+      ['added', ['d']],
+    ]);
+  });
+
   it('an unchanged text has no changes', () => {
     expect(versionDiff('same\n', 'same\n')).toMatchObject({ added: 0, removed: 0 });
   });
