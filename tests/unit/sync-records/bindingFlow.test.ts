@@ -8,6 +8,8 @@ import {
 } from '../../../src/sync/engine/binding/bindingFlow';
 import type { SyncCall } from '../../../src/sync/engine/http/syncHttp';
 import type { StatePort } from '../../../src/sync/engine/ports';
+import { MANIFEST_CHECKED_AT } from '../../../src/sync/engine/pull/manifestCheck';
+import { keyFoundStale, REFUSED_PAGE } from '../../../src/sync/engine/pull/refusedPage';
 
 function memoryState(initial: Record<string, unknown> = {}): StatePort & { data: Map<string, unknown> } {
   const data = new Map(Object.entries(initial));
@@ -42,11 +44,18 @@ describe('bindForAccount / chooseBinding', () => {
   });
 
   it('binds an empty vault even offline, and drops an earlier pull cursor', async () => {
-    const state = memoryState({ LAST_CURSOR: 812 });
+    const state = memoryState({
+      LAST_CURSOR: 812,
+      // a previous session's held page (its key mismatch would hold every push) and manifest throttle
+      [REFUSED_PAGE]: { cursor: 812, since: 1, attempts: 2, reason: 'vault_key_mismatch' },
+      [MANIFEST_CHECKED_AT]: 1_700_000_000_000,
+    });
     const d = await bindForAccount({ state, call: offline, facts: facts(false) }, 'u1');
     expect(d).toEqual({ kind: 'start', bind: true });
     expect(state.data.get(BINDING)).toEqual({ userId: 'u1', mode: 'sync' });
     expect(state.data.get('LAST_CURSOR')).toBe(0);
+    expect(await keyFoundStale(state)).toBe(false);
+    expect(state.data.get(MANIFEST_CHECKED_AT)).toBeUndefined();
     expect(state.data.get(BINDING_HOLD)).toBeNull();
   });
 

@@ -1,7 +1,9 @@
 import type { VaultListResponse } from '../../protocol/vaults';
 import type { SyncCall } from '../http/syncHttp';
 import type { StatePort } from '../ports';
+import { MANIFEST_CHECKED_AT } from '../pull/manifestCheck';
 import { LAST_CURSOR } from '../pull/pullChanges';
+import { REFUSED_PAGE } from '../pull/refusedPage';
 import { type BindingDecision, decideBinding } from './decideBinding';
 
 /** `sync.account-binding.v1` (spec 2.12): the vault's answer, persisted so it is asked once. */
@@ -54,9 +56,18 @@ export async function bindForAccount(deps: BindingDeps, userId: string): Promise
   return decision;
 }
 
+/**
+ * Binding drops what a previous session left about this install's place in an account (spec 3.5's
+ * "current-device row and cursor"; Cairn keeps no device table, its device is the session's):
+ * the pull cursor (the first pull reads the whole account), a held refused page (its cursor and,
+ * for `vault_key_mismatch`, its push hold belong to the old account's key) and the manifest
+ * check's throttle (the new account's first full sync diffs at once).
+ */
 async function bind(state: StatePort, userId: string) {
   await state.set(BINDING, { userId, mode: 'sync' } satisfies Binding);
   await state.set(LAST_CURSOR, 0);
+  await state.set(REFUSED_PAGE, undefined);
+  await state.set(MANIFEST_CHECKED_AT, undefined);
 }
 
 /**
