@@ -1,3 +1,4 @@
+import FolderIcon from 'lucide-solid/icons/folder';
 import { createSignal, For, Show } from 'solid-js';
 import type { FolderRow } from '../../worker/db/schema';
 import { folderViewHref } from '../folderView/folderViewSection';
@@ -80,7 +81,8 @@ export function FolderTree(props: Props) {
                 onClick={() => props.onSelect(f.path)}
                 {...dropTarget(f.path)}
               >
-                📁 {f.name}
+                <FolderIcon aria-hidden="true" size={16} class="folder-icon" />
+                {f.name}
               </button>
               <TableLink path={f.path} />
             </li>

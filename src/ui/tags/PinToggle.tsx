@@ -1,3 +1,4 @@
+import { StarMark } from '../icons/StarMark';
 import type { VaultClient } from '../vault/createVaultClient';
 
 interface Props {
@@ -30,7 +31,7 @@ export function PinToggle(props: Props) {
       title={pinned() ? 'Pinned: listed first' : 'Pin: list first'}
       onClick={() => void toggle()}
     >
-      {pinned() ? '★' : '☆'}
+      <StarMark on={pinned()} />
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { createSignal, Show } from 'solid-js';
+import { StarMark } from '../../icons/StarMark';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp, writeOp } from '../shared/callOp';
 import { createLiveValue } from '../shared/createLiveValue';
@@ -40,7 +41,7 @@ export function BookmarkToggle(props: Props) {
         disabled={state.data() === undefined}
         onClick={() => void toggle()}
       >
-        {on() ? '★' : '☆'}
+        <StarMark on={on()} />
       </button>
       <Show when={error()}>
         {(m) => (

@@ -1,4 +1,5 @@
 import { createSignal, For, Show } from 'solid-js';
+import { StarMark } from '../../icons/StarMark';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { readOp, writeOp } from '../shared/callOp';
 import { createFailure } from '../shared/createFailure';
@@ -75,7 +76,7 @@ export function ProjectLinks(props: { client: VaultClient; projectId: string }) 
                 aria-label={`${l.pinned ? 'Unpin' : 'Pin'} ${l.title ?? l.itemId}`}
                 onClick={() => void write('tasks.setProjectLinkPinned', linkOf(l), !l.pinned)}
               >
-                {l.pinned ? '★' : '☆'}
+                <StarMark on={l.pinned} />
               </button>
               <button
                 type="button"
