@@ -52,5 +52,10 @@ export function createDexieExtractionSource(db: VaultDb): ExtractionSource {
  */
 async function withBytes(db: VaultDb, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  return new Set((await db.blobs.where(':id').anyOf([...ids]).primaryKeys()) as string[]);
+  return new Set(
+    (await db.blobs
+      .where(':id')
+      .anyOf([...ids])
+      .primaryKeys()) as string[],
+  );
 }
