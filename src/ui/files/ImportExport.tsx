@@ -25,6 +25,7 @@ export function ImportExport(props: Props) {
   const [summary, setSummary] = createSignal<ImportSummary | null>(null);
   const [failure, setFailure] = createSignal<string | null>(null);
   const [exporting, setExporting] = createSignal(false);
+  const [exportProgress, setExportProgress] = createSignal<ImportProgress | null>(null);
   const lastBackup = createLastBackup(() => props.client.info()?.id);
 
   async function run(sources: ImportSource[]) {
@@ -54,7 +55,7 @@ export function ImportExport(props: Props) {
   async function exportZip(folder?: string) {
     setExporting(true);
     try {
-      const blob = await props.client.api.exportZip(folder);
+      const blob = await props.client.api.exportZip(folder, Comlink.proxy(setExportProgress));
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
       a.download = `${folder ? folder.replaceAll('/', ' - ') : 'Cairn vault'}.zip`;
@@ -65,6 +66,7 @@ export function ImportExport(props: Props) {
       setFailure(`Export failed: ${String(err)}`);
     } finally {
       setExporting(false);
+      setExportProgress(null);
     }
   }
 
@@ -112,6 +114,16 @@ export function ImportExport(props: Props) {
             <progress aria-label="Import progress" max={p().total} value={p().done} />
             <span>
               Importing {p().done} of {p().total}…
+            </span>
+          </div>
+        )}
+      </Show>
+      <Show when={exportProgress()}>
+        {(p) => (
+          <div role="status" class="progress">
+            <progress aria-label="Export progress" max={p().total} value={p().done} />
+            <span>
+              Exporting {p().done} of {p().total}…
             </span>
           </div>
         )}

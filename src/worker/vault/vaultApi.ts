@@ -11,7 +11,7 @@ import type { RebuildProgress } from '../indexing/searchIndexer';
 import type { Result as OpResult } from '../ops/result';
 import type { DeviceFacts } from '../settings/deviceFacts';
 import type { AttachmentEntry } from '../stores/attachments';
-import { exportZip } from '../stores/exporter';
+import { exportZipBlob } from '../stores/exporter';
 import { type ImportProgress, type ImportSource, type ImportSummary, importFiles } from '../stores/importer';
 import type { Note, NoteHeader, NoteListQuery, NotePage } from '../stores/notesStore';
 import type { VersionSummary } from '../stores/noteVersions';
@@ -74,8 +74,8 @@ export interface VaultApi {
     onProgress: (p: ImportProgress) => void,
     skipIdentical?: boolean,
   ): Promise<Result<ImportSummary>>;
-  /** A zip of the vault, or of one folder and everything inside it. */
-  exportZip(folder?: string): Promise<Blob>;
+  /** A zip of the vault, or of one folder and everything inside it, written as a stream. */
+  exportZip(folder?: string, onProgress?: (p: ImportProgress) => void): Promise<Blob>;
   /** Attaches a file to a markdown note (attachments/<note_id>/<name>); the bytes as a Blob, not base64. */
   uploadAttachment(noteId: string, name: string, file: Blob): Promise<Result<AttachmentEntry>>;
   /**
@@ -170,10 +170,7 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     },
     importFiles: (sources, targetFolder, onProgress, skipIdentical) =>
       importFiles(notes, sources, targetFolder, onProgress, skipIdentical ? vault.services.db : undefined),
-    exportZip: async (folder) =>
-      new Blob([(await exportZip(vault.services.db, folder ?? '')) as Uint8Array<ArrayBuffer>], {
-        type: 'application/zip',
-      }),
+    exportZip: (folder, onProgress) => exportZipBlob(vault.services.db, folder ?? '', onProgress),
     uploadAttachment: (noteId, name, file) => notes.attachments.upload(noteId, name, file),
     async onSearchProgress(listener) {
       const stop = (await vault.search).onProgress(listener);

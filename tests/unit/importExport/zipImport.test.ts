@@ -5,7 +5,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangeFeed } from '../../../src/worker/changes/changeFeed';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
-import { exportZip } from '../../../src/worker/stores/exporter';
+import { exportZip, exportZipBlob } from '../../../src/worker/stores/exporter';
 import { importFiles } from '../../../src/worker/stores/importer';
 import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
 import { createNotesStore } from '../../../src/worker/stores/notesStore';
@@ -66,7 +66,9 @@ describe('importing a zip', () => {
         blob: new Blob([new Uint8Array([1, 2, 3])]),
       },
     ]);
-    const zip = await exportZip(a.db);
+    const progress: { done: number; total: number }[] = [];
+    const zip = new Uint8Array(await (await exportZipBlob(a.db, '', (p) => progress.push(p))).arrayBuffer());
+    expect(progress.at(-1)).toEqual({ done: 4, total: 4 });
 
     const b = vault('zip-b');
     const first = await importFiles(b.notes, [zipFile(zip)], '', () => {}, b.db);
