@@ -29,3 +29,11 @@ export async function newNote(page: Page, title: string, body?: string) {
   if (body !== undefined) await replaceBody(page, body);
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 }
+
+/**
+ * Shows the open note as source (Live Preview folds the frontmatter into the Properties panel
+ * and hides markdown syntax): for checks on the stored markdown itself. Remembered per device.
+ */
+export async function showSource(page: Page) {
+  await page.getByRole('group', { name: 'Editor view' }).getByRole('button', { name: 'Source' }).click();
+}

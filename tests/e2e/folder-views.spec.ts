@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { appReady } from './appReady';
+import { showSource } from './editor';
 
 /** A vault folder on disk: three notes in Projects with frontmatter properties. */
 function makeVault(): string {
@@ -70,6 +71,7 @@ test('folder table: columns, sort, filter, in-place edit, open a note, saved vie
     await page.getByRole('combobox', { name: 'Order' }).selectOption('asc');
     await expect(titles(page)).toHaveText(['Alpha', 'Beta', 'Gamma']);
     await page.getByRole('link', { name: 'Gamma' }).click();
+    await showSource(page);
     await expect(page.getByRole('textbox', { name: 'Note body' })).toContainText('status: Waiting');
     await expect(page.getByRole('textbox', { name: 'Note body' })).toContainText('priority: 1');
     await page.goBack();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appReady } from './appReady';
-import { newNote } from './editor';
+import { newNote, showSource } from './editor';
 import { addTaggedTaskForToday } from './tasksPage';
 
 async function openApp(page: Page) {
@@ -36,6 +36,7 @@ test('properties: define a status type, add it to the note, pick a value; kept i
   const control = page.getByRole('combobox', { name: 'Property Stage' });
   await expect(control).toBeVisible();
   await control.selectOption('Blocked');
+  await showSource(page);
   await expect(page.getByRole('textbox', { name: 'Note body' })).toContainText('Stage: Blocked');
 
   // Removing an option takes it out of the type.
@@ -147,5 +148,6 @@ test('a property value and a new option being typed survive another tab writing 
 
   await ownerA.press('Enter');
   await expect(b.getByRole('textbox', { name: 'Property Owner' })).toHaveValue('Ann');
+  await showSource(a);
   await expect(a.getByRole('textbox', { name: 'Note body' })).toContainText('Owner: Ann');
 });

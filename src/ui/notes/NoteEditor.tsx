@@ -13,10 +13,12 @@ import type { VaultClient } from '../vault/createVaultClient';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { createNoteDoc } from './createNoteDoc';
 import { createNoteDraft } from './createNoteDraft';
+import { createPreviewHost } from './createPreviewHost';
 import { createFileDrop } from './drop/createFileDrop';
 import { DropStatus } from './drop/DropStatus';
 import type { OnFiles } from './drop/fileDropExtension';
 import { LinkedTasks } from './LinkedTasks';
+import type { PreviewHost } from './livePreview/previewHost';
 import { NoteMenu } from './NoteMenu';
 import { VersionsDialog } from './VersionsDialog';
 
@@ -150,6 +152,7 @@ export default function NoteEditor(props: Props) {
                 <MarkdownBody
                   client={props.client}
                   id={n().id}
+                  host={createPreviewHost(props.client, n().id, (t) => void follow.wiki(t))}
                   onState={setSaveState}
                   onFollow={follow.wiki}
                   onFiles={(files, pasted, insert) =>
@@ -174,6 +177,7 @@ function MarkdownBody(props: {
   onState: (s: string) => void;
   onFollow: (inner: string) => void;
   onFiles: OnFiles;
+  host: PreviewHost;
 }) {
   const body = createNoteDoc(props.client, props.id);
   createEffect(() => props.onState(body.saving() ? 'Saving…' : body.ready() ? 'Saved' : 'Opening…'));
@@ -193,6 +197,7 @@ function MarkdownBody(props: {
             label="Note body"
             onFollowLink={props.onFollow}
             onFiles={props.onFiles}
+            host={props.host}
           />
         </Suspense>
       </Show>

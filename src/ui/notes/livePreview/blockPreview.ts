@@ -1,0 +1,135 @@
+import { syntaxTree } from '@codemirror/language';
+import { type EditorState, type Range, StateField, type Transaction } from '@codemirror/state';
+import { Decoration, type DecorationSet, EditorView, WidgetType } from '@codemirror/view';
+import { EmbedWidget } from './embedWidget';
+import { frontmatterEnd } from './frontmatterRange';
+import { revealingSelections } from './previewMode';
+import { isRevealed } from './revealed';
+import { tableCells } from './tableCells';
+import { TableWidget } from './tableWidget';
+
+/** A line that is only an embed: `![[target]]` or `![alt](address)`. */
+const WIKI_EMBED = /^\s*!\[\[([^[\]\n]+?)\]\]\s*$/;
+const MD_EMBED = /^\s*!\[([^\]\n]*)\]\(\s*<?([^)>\n]+?)>?\s*\)\s*$/;
+
+/** One element drawn as a block: found when the text or its tree changes, drawn per selection. */
+interface Block {
+  from: number;
+  to: number;
+  kind: 'table' | 'embed' | 'frontmatter';
+  widget: WidgetType;
+}
+
+class Nothing extends WidgetType {
+  override eq() {
+    return true;
+  }
+  toDOM() {
+    const el = document.createElement('div');
+    el.className = 'cm-lp-frontmatter';
+    el.setAttribute('aria-hidden', 'true');
+    return el;
+  }
+}
+
+/** Tables and embed lines among the document's top-level blocks, and the frontmatter. */
+function findBlocks(state: EditorState): Block[] {
+  const blocks: Block[] = [];
+  const { doc } = state;
+  const fm = frontmatterEnd(doc);
+  if (fm > 0) blocks.push({ from: 0, to: doc.lineAt(fm - 1).to, kind: 'frontmatter', widget: new Nothing() });
+  const top = syntaxTree(state).topNode;
+  for (let node = top.firstChild; node; node = node.nextSibling) {
+    if (node.from < fm) continue;
+    if (node.name === 'Table') {
+      const from = doc.lineAt(node.from).from;
+      const to = doc.lineAt(node.to).to;
+      const source = doc.sliceString(from, to);
+      const model = tableCells(source);
+      if (model) blocks.push({ from, to, kind: 'table', widget: new TableWidget(source, model) });
+    } else if (
+      node.name === 'Paragraph' &&
+      doc
+        .sliceString(node.from, node.from + 2)
+        .trimStart()
+        .startsWith('!')
+    ) {
+      for (let pos = node.from; pos <= node.to; ) {
+        const line = doc.lineAt(pos);
+        pos = line.to + 1;
+        const wiki = WIKI_EMBED.exec(line.text);
+        const md = wiki ? null : MD_EMBED.exec(line.text);
+        if (wiki) {
+          const inner = wiki[1] ?? '';
+          const bar = inner.indexOf('|');
+          const target = (bar === -1 ? inner : inner.slice(0, bar)).trim();
+          const alt = bar === -1 ? '' : inner.slice(bar + 1);
+          blocks.push({
+            from: line.from,
+            to: line.to,
+            kind: 'embed',
+            widget: new EmbedWidget(target, alt, null),
+          });
+        } else if (md) {
+          const address = (md[2] ?? '').trim();
+          const external = /^[a-z][a-z0-9+.-]*:|^\/\//i.test(address);
+          let target = address;
+          try {
+            target = decodeURIComponent(address);
+          } catch {}
+          blocks.push({
+            from: line.from,
+            to: line.to,
+            kind: 'embed',
+            widget: new EmbedWidget(target, md[1] ?? '', external ? address : null),
+          });
+        }
+      }
+    }
+  }
+  return blocks;
+}
+
+function draw(state: EditorState, blocks: readonly Block[]): DecorationSet {
+  const sel = revealingSelections(state);
+  const out: Range<Decoration>[] = [];
+  for (const b of blocks) {
+    const shown = b.kind !== 'frontmatter' && isRevealed(sel, b.from, b.to);
+    if (!shown) out.push(Decoration.replace({ widget: b.widget, block: true }).range(b.from, b.to));
+    else if (b.kind === 'embed')
+      out.push(Decoration.widget({ widget: b.widget, block: true, side: 1 }).range(b.to));
+  }
+  return Decoration.set(out, true);
+}
+
+interface BlockState {
+  blocks: Block[];
+  deco: DecorationSet;
+}
+
+function changed(tr: Transaction) {
+  return tr.docChanged || syntaxTree(tr.startState) !== syntaxTree(tr.state);
+}
+
+/**
+ * Live Preview's block part (block decorations must come from state, not a view plugin):
+ * tables, embeds on their own line and the frontmatter. The frontmatter is always folded away,
+ * since the Properties panel above shows and edits it (source mode shows it as text). A table is
+ * drawn while no selection is in it; an embed's line is replaced by the embed, and while the
+ * line is edited the embed is drawn under it. Finding blocks walks only the tree's top level.
+ */
+export const blockPreview = StateField.define<BlockState>({
+  create(state) {
+    const blocks = findBlocks(state);
+    return { blocks, deco: draw(state, blocks) };
+  },
+  update(value, tr) {
+    if (changed(tr)) {
+      const blocks = findBlocks(tr.state);
+      return { blocks, deco: draw(tr.state, blocks) };
+    }
+    if (tr.selection) return { blocks: value.blocks, deco: draw(tr.state, value.blocks) };
+    return value;
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
+});

@@ -1,0 +1,109 @@
+import {
+  autocompletion,
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+} from '@codemirror/autocomplete';
+import type { Extension } from '@codemirror/state';
+import { type EditorView, hoverTooltip, type Tooltip } from '@codemirror/view';
+import { linkDestination } from './followUrl';
+import { linkQuery } from './linkQuery';
+import { previewHost } from './previewHost';
+import { wikiLinkParts } from './wikiLinkParts';
+
+/** Characters of a target shown in a hover preview (the worker already cuts at 2,000). */
+const PREVIEW_CHARS = 700;
+
+/**
+ * Links as you type: after `[[`, note titles from the vault worker's title search (fuzzy, best
+ * first; no note body is read); after `[[Title#`, that note's headings; after `[[Title|`, its
+ * aliases. Choosing a title closes the link (`]]`) unless it is already closed. Enter or Tab
+ * takes the highlighted entry, Escape closes the list.
+ */
+async function complete(ctx: CompletionContext): Promise<CompletionResult | null> {
+  const host = ctx.state.facet(previewHost);
+  if (!host) return null;
+  const line = ctx.state.doc.lineAt(ctx.pos);
+  const q = linkQuery(line.text.slice(0, ctx.pos - line.from));
+  if (!q) return null;
+  const from = line.from + q.from;
+  const closed = line.text.slice(ctx.pos - line.from).startsWith(']]');
+  const close = closed ? '' : ']]';
+  if (q.kind === 'title') {
+    const hits = await host.titles(q.query);
+    if (ctx.aborted) return null;
+    const options: Completion[] = hits.map((h) => ({
+      label: h.title,
+      detail: h.folder,
+      type: 'text',
+      apply: `${h.title}${close}`,
+    }));
+    return { from, options, filter: false };
+  }
+  const outline = await host.outline(q.title);
+  if (ctx.aborted || !outline) return null;
+  const list = q.kind === 'heading' ? outline.headings : outline.aliases;
+  return {
+    from,
+    options: list.map((label) => ({
+      label,
+      type: q.kind === 'heading' ? 'keyword' : 'variable',
+      apply: `${label}${close}`,
+    })),
+    validFor: /^[^[\]|#\n]*$/,
+  };
+}
+
+function hoverAt(view: EditorView, pos: number): Tooltip | null {
+  const host = view.state.facet(previewHost);
+  if (!host) return null;
+  const line = view.state.doc.lineAt(pos);
+  const col = pos - line.from;
+  let target: string | null = null;
+  let from = pos;
+  let to = pos;
+  for (const p of wikiLinkParts(line.text)) {
+    if (col >= p.from && col <= p.to) {
+      target = p.target;
+      from = line.from + p.from;
+      to = line.from + p.to;
+    }
+  }
+  if (target === null) {
+    const el = view.domAtPos(pos).node.parentElement?.closest<HTMLElement>('[data-lp-href]');
+    const dest = el ? linkDestination(el.dataset.lpHref ?? '') : null;
+    if (!dest || !('local' in dest)) return null;
+    target = dest.local;
+  }
+  const t = target;
+  return {
+    pos: from,
+    end: to,
+    above: true,
+    create() {
+      const dom = document.createElement('div');
+      dom.className = 'cm-lp-hover';
+      dom.setAttribute('role', 'tooltip');
+      const head = document.createElement('strong');
+      head.textContent = t;
+      const body = document.createElement('div');
+      body.className = 'cm-lp-hover-body';
+      body.textContent = 'Loading…';
+      dom.append(head, body);
+      void host.preview(t).then((text) => {
+        if (text === null) body.textContent = 'This note does not exist yet: following the link creates it.';
+        else
+          body.textContent =
+            text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text || '(empty)';
+      });
+      return { dom };
+    },
+  };
+}
+
+export function linkAssist(): Extension {
+  return [
+    autocompletion({ override: [complete], activateOnTyping: true, icons: false, interactionDelay: 0 }),
+    hoverTooltip(hoverAt, { hideOnChange: true }),
+  ];
+}
