@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appReady } from './appReady';
-import { newNote } from './editor';
+import { newNote, showSource } from './editor';
 
 // A 1×1 PNG.
 const PNG =
@@ -87,6 +87,7 @@ test('drop a PDF and a markdown file on the editor: the PDF is attached, the not
     { name: 'paper.pdf', type: 'application/pdf', text: '%PDF-1.4\n%%EOF\n' },
     { name: 'Summary.md', type: 'text/markdown', text: '# Summary\nshort' },
   ]);
+  await showSource(page);
   await expect(body(page)).toContainText('![[paper.pdf]]');
   await expect(body(page)).toContainText('[[Summary]]');
   await expect(

@@ -180,3 +180,37 @@ test('[[ completes note titles by keyboard, then headings after #', async ({ pag
   await page.keyboard.press('Enter');
   await expect.poll(() => markdownOf(page)).toBe('Today [[Garden plan#Tulips]]');
 });
+
+test('New note: the cursor is in the title, Enter moves to the body; an untouched new note is discarded', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await appReady(page);
+  await page.getByRole('button', { name: 'New note' }).click();
+  const title = page.getByRole('textbox', { name: 'Title' });
+  await expect(title).toBeFocused();
+  await page.keyboard.type('Groceries');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Note body' })).toBeFocused();
+  await page.keyboard.type('milk');
+  await expect.poll(() => markdownOf(page)).toBe('milk');
+  await expect(title).toHaveValue('Groceries');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // A second new note, left as it came: closing it discards it.
+  const back = page.getByRole('button', { name: 'Back to notes' });
+  if (await back.isVisible()) await back.click();
+  await page.getByRole('button', { name: 'New note' }).click();
+  await expect(title).toHaveValue(/^Untitled/);
+  await expect(page.locator('.count')).toHaveText('2 notes');
+  // Opening another note closes it.
+  await page
+    .getByRole('list', { name: 'Notes' })
+    .getByRole('button', { name: /Groceries/ })
+    .click();
+  await expect(title).toHaveValue('Groceries');
+  await expect(page.locator('.count')).toHaveText('1 note');
+  await expect(
+    page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /Untitled/ }),
+  ).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { appReady } from './appReady';
-import { replaceBody } from './editor';
+import { replaceBody, showSource } from './editor';
 
 test('the editor toolbar bookmarks the open note and applies a template to it, from the keyboard', async ({
   page,
@@ -40,6 +40,7 @@ test('the editor toolbar bookmarks the open note and applies a template to it, f
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
+  await showSource(page);
   await expect(body).toContainText('Start here');
   await expect(body).toContainText('- [ ] Review Weekly');
   await expect(choice).toHaveCount(0);

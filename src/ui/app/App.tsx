@@ -11,6 +11,7 @@ import { createNoteList } from '../notes/createNoteList';
 import { createNoteSelection } from '../notes/createNoteSelection';
 import { FolderDropZone } from '../notes/drop/FolderDropZone';
 import { FolderTree } from '../notes/FolderTree';
+import { markFresh } from '../notes/freshNotes';
 import { MoveNotesDialog } from '../notes/MoveNotesDialog';
 import { moveNote } from '../notes/moveNote';
 import { NoteList } from '../notes/NoteList';
@@ -166,6 +167,7 @@ export function App(props: AppProps) {
     });
 
   async function newNote(title?: string) {
+    const focused = document.activeElement;
     const f = folder();
     if (f !== undefined && title === undefined) {
       // The folder's template, when its settings name one (docs/notes.md, "Folder settings").
@@ -190,6 +192,8 @@ export function App(props: AppProps) {
     });
     if (!res.ok) return setError(res.error);
     setError(null);
+    // A note named from the quick switcher was asked for by name: it is kept even if left empty.
+    if (!title) markFresh(res.value.id, focused);
     route.openNote(res.value.id);
     void persistence.requestOnce();
   }

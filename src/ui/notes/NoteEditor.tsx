@@ -1,5 +1,6 @@
+import type { EditorView } from '@codemirror/view';
 import Trash from 'lucide-solid/icons/trash';
-import { createEffect, createSignal, lazy, Show, Suspense } from 'solid-js';
+import { createEffect, createSignal, lazy, onCleanup, Show, Suspense } from 'solid-js';
 import { FileViewer } from '../files/FileViewer';
 import { createDrafts } from '../forms/createDrafts';
 import { localGraphHref } from '../graph/graphSection';
@@ -17,6 +18,7 @@ import { createPreviewHost } from './createPreviewHost';
 import { createFileDrop } from './drop/createFileDrop';
 import { DropStatus } from './drop/DropStatus';
 import type { OnFiles } from './drop/fileDropExtension';
+import { isFresh, mayTakeFocus, touched } from './freshNotes';
 import { LinkedTasks } from './LinkedTasks';
 import type { PreviewHost } from './livePreview/previewHost';
 import { NoteMenu } from './NoteMenu';
@@ -47,13 +49,51 @@ export default function NoteEditor(props: Props) {
   // a box bound to the stored title was written back over the typing each time.
   const typed = createDrafts();
   const storedTitle = () => draft.note()?.title ?? '';
+  let body: EditorView | null = null;
+  // A note just made by New note: the cursor starts in its title; left untouched, it is discarded.
+  let focusTitle = isFresh(props.id);
+  onCleanup(() => {
+    if (!isFresh(props.id)) return;
+    touched(props.id);
+    const { client, id } = props;
+    // Checked on the stored note too: a property set from the panel or a body written by another
+    // tab or an agent is not typing here, and such a note is kept.
+    void client.api.getNote(id).then((note) => {
+      if (note && note.markdown.trim() === '' && note.created === note.modified)
+        void client.api.deleteNote(id);
+    });
+  });
 
-  async function commitTitle() {
+  /** Saves the typed title; false when the title was refused (the box keeps focus and the text). */
+  async function commitTitle(): Promise<boolean> {
     const n = draft.note();
-    if (!n) return;
-    if (titleInput.value === n.title) return typed.reset();
-    if (await draft.rename(titleInput.value)) typed.saved('title', storedTitle());
-    else titleInput.focus();
+    if (!n) return false;
+    if (titleInput.value === n.title) {
+      typed.reset();
+      return true;
+    }
+    if (await draft.rename(titleInput.value)) {
+      typed.saved('title', storedTitle());
+      return true;
+    }
+    titleInput.focus();
+    return false;
+  }
+
+  function titleShown(el: HTMLTextAreaElement) {
+    titleInput = el;
+    if (!focusTitle) return;
+    focusTitle = false;
+    // The box is made before Suspense puts it in the page: focus it once it is there.
+    let frames = 30;
+    const focus = () => {
+      if (el.isConnected) {
+        if (!mayTakeFocus(props.id)) return;
+        el.focus();
+        el.select();
+      } else if (frames-- > 0) requestAnimationFrame(focus);
+    };
+    focus();
   }
 
   return (
@@ -68,12 +108,13 @@ export default function NoteEditor(props: Props) {
                 </button>
                 {/* A text area sized to its content: a long title wraps instead of being cut. */}
                 <textarea
-                  ref={titleInput}
+                  ref={titleShown}
                   class="title-input"
                   aria-label="Title"
                   rows={1}
                   value={typed.value('title', storedTitle)}
                   onInput={(e) => {
+                    touched(n().id);
                     // A title is one line: a pasted line break becomes a space.
                     const one = e.currentTarget.value.replace(/\r?\n/g, ' ');
                     if (one !== e.currentTarget.value) e.currentTarget.value = one;
@@ -83,7 +124,10 @@ export default function NoteEditor(props: Props) {
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') {
                       e.preventDefault();
-                      void commitTitle();
+                      // Enter moves on to the body, as in a word processor's title field.
+                      void commitTitle().then((saved) => {
+                        if (saved && document.activeElement === titleInput) body?.focus();
+                      });
                     }
                     if (e.key === 'Escape') {
                       typed.reset();
@@ -155,6 +199,9 @@ export default function NoteEditor(props: Props) {
                   host={createPreviewHost(props.client, n().id, (t) => void follow.wiki(t))}
                   onState={setSaveState}
                   onFollow={follow.wiki}
+                  onView={(v) => {
+                    body = v;
+                  }}
                   onFiles={(files, pasted, insert) =>
                     void drop.intoNote(files, pasted, n().id, n().folderPath, insert)
                   }
@@ -178,8 +225,13 @@ function MarkdownBody(props: {
   onFollow: (inner: string) => void;
   onFiles: OnFiles;
   host: PreviewHost;
+  onView: (view: EditorView | null) => void;
 }) {
   const body = createNoteDoc(props.client, props.id);
+  // Typing in the body keeps a new note (freshNotes.ts).
+  body.text.observe((_e, tr) => {
+    if (tr.local) touched(props.id);
+  });
   createEffect(() => props.onState(body.saving() ? 'Saving…' : body.ready() ? 'Saved' : 'Opening…'));
   return (
     <>
@@ -198,6 +250,7 @@ function MarkdownBody(props: {
             onFollowLink={props.onFollow}
             onFiles={props.onFiles}
             host={props.host}
+            onView={props.onView}
           />
         </Suspense>
       </Show>
