@@ -40,6 +40,8 @@ test('the editor toolbar bookmarks the open note and applies a template to it, f
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
+  // The note's actions menu stays open over the view buttons until closed.
+  await page.getByRole('button', { name: 'Note actions' }).click();
   await showSource(page);
   await expect(body).toContainText('Start here');
   await expect(body).toContainText('- [ ] Review Weekly');
