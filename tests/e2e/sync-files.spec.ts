@@ -124,11 +124,11 @@ test('files imported on A arrive on B byte-identical; a chunk altered on the ser
     // the PDF's text (page 2 only) is found by search on B
     await b.getByRole('button', { name: 'Search', exact: true }).click();
     const dialog = b.getByRole('dialog', { name: 'Search' });
-    const box = dialog.getByRole('searchbox', { name: 'Search notes' });
+    const box = dialog.getByRole('combobox', { name: 'Search notes' });
     await expect(async () => {
       await box.fill('');
       await box.fill('zeppelin');
-      await expect(dialog.getByRole('button', { name: 'sample.pdf' })).toBeVisible({ timeout: 1_000 });
+      await expect(dialog.getByRole('option', { name: 'sample.pdf' })).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 60_000, intervals: [500, 1_000, 2_000] });
     await b.keyboard.press('Escape');
     await b.keyboard.press('Escape');
