@@ -33,7 +33,11 @@ test('an image capture converted to a note is that note’s embedded attachment;
   await page.goto('/');
   await appReady(page);
   // (the list shows the attachment file too; the note is the entry whose snippet is the embed)
-  const note = page.locator('.list-pane').getByRole('button').filter({ hasText: '![[receipt.png]]' });
+  const note = page
+    .locator('.list-pane')
+    .getByRole('listitem')
+    .filter({ hasText: '![[receipt.png]]' })
+    .getByRole('button');
   await expect(note).toHaveCount(1);
   await note.click();
   await expect(page.getByRole('textbox', { name: 'Note body' })).toContainText('![[receipt.png]]');

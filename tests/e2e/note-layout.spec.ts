@@ -17,8 +17,8 @@ function makeVault(): string {
 const listed = (page: Page) =>
   page
     .getByRole('list', { name: 'Notes' })
-    .getByRole('button')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    .locator('button.row .title')
+    .evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''));
 
 test.skip(({ isMobile }) => isMobile, 'the list and calendar controls are the same on a phone');
 
