@@ -111,6 +111,8 @@ export function App(props: AppProps) {
     if (err) setError(err);
   };
   const [showFolders, setShowFolders] = createSignal(false);
+  // The phone's folder drawer covers the page: going to a note or a section closes it.
+  createEffect(on([route.noteId, route.section], () => setShowFolders(false), { defer: true }));
   const [showSettings, setShowSettings] = createSignal(false);
   const [showSearch, setShowSearch] = createSignal(false);
   const [showHelp, setShowHelp] = createSignal(false);
