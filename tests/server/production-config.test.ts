@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -75,9 +75,23 @@ beforeAll(async () => {
   dryRun = built.stdout + built.stderr;
   if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${dryRun}`);
   const state = join(dir, 'state');
+  // The checked-in configuration, copied beside the bundle with its paths made absolute: run from
+  // server/, wrangler dev also reads and WATCHES server/.dev.vars (the development secrets that
+  // scripts/server-dev.mjs writes for the other tests), and a reload under it answered a 503 in
+  // one CI run. The vars are the checked-in ones, byte for byte.
+  const shipped = readFileSync(config, 'utf8')
+    .replace('"main": "src/index.ts"', `"main": ${JSON.stringify(join(root, 'server/src/index.ts'))}`)
+    .replace(
+      '"migrations_dir": "migrations"',
+      `"migrations_dir": ${JSON.stringify(join(root, 'server/migrations'))}`,
+    );
+  if (!shipped.includes(join(root, 'server/migrations')))
+    throw new Error('server/wrangler.jsonc changed shape');
+  const runConfig = join(dir, 'wrangler.jsonc');
+  writeFileSync(runConfig, shipped);
   const migrated = spawnSync(
     wrangler,
-    ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', config],
+    ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', runConfig],
     { cwd: root, env, encoding: 'utf8' },
   );
   if (migrated.status !== 0) throw new Error(`migrations failed:\n${migrated.stdout}${migrated.stderr}`);
@@ -110,7 +124,7 @@ beforeAll(async () => {
   service = spawn(
     wrangler,
     [
-      ...['dev', join(dir, 'bundle/index.js'), '--no-bundle', '-c', config],
+      ...['dev', join(dir, 'bundle/index.js'), '--no-bundle', '-c', runConfig],
       ...['--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--env-file', secrets],
       ...['--inspector-port', '0', '--show-interactive-dev-session=false'],
     ],
