@@ -1,3 +1,4 @@
+import FolderTreeIcon from 'lucide-solid/icons/folder-tree';
 import SearchIcon from 'lucide-solid/icons/search';
 import SettingsIcon from 'lucide-solid/icons/settings';
 import { createEffect, createResource, createSignal, lazy, on, onCleanup, Show, Suspense } from 'solid-js';
@@ -246,12 +247,13 @@ export function App(props: AppProps) {
       <header class="app-bar">
         <button
           type="button"
-          class="folders-toggle"
+          class="folders-toggle bar-button"
           aria-expanded={showFolders()}
           aria-controls="sidebar"
           onClick={() => setShowFolders((v) => !v)}
         >
-          Folders
+          <FolderTreeIcon aria-hidden="true" size={18} />
+          <span class="bar-label">Folders</span>
         </button>
         <h1>Cairn</h1>
         <span class="vault-name" data-testid="vault-name">
