@@ -3,7 +3,16 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { closeSettings, device, firstDevice, SYNC_WAIT, signIn, uniqueEmail } from './syncDevices';
+import { appReady } from './appReady';
+import {
+  closeSettings,
+  device,
+  firstDevice,
+  joinWithRecoveryKey,
+  SYNC_WAIT,
+  signIn,
+  uniqueEmail,
+} from './syncDevices';
 
 // Issue 15 in the browser: files imported on device A arrive on device B byte-identical, through
 // the real local service (sealed chunks + a signed manifest record), the PDF's text is found by
@@ -35,6 +44,28 @@ async function storedHashes(page: Page): Promise<string[]> {
       rows.map(async (r) => hex(await crypto.subtle.digest('SHA-256', await r.blob.arrayBuffer()))),
     );
   });
+}
+
+/** Every row of one store of this context's vault database (IndexedDB). */
+async function vaultRows<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(async (store) => {
+    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('cairn-vault-'))?.name;
+    if (!name) return [];
+    const db = await new Promise<IDBDatabase>((ok, ko) => {
+      const r = indexedDB.open(name);
+      r.onsuccess = () => ok(r.result);
+      r.onerror = () => ko(r.error);
+    });
+    try {
+      return await new Promise<T[]>((ok, ko) => {
+        const r = db.transaction(store).objectStore(store).getAll();
+        r.onsuccess = () => ok(r.result as T[]);
+        r.onerror = () => ko(r.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, store);
 }
 
 /** Alters the first chunk of the file at `path` on the service (the development route), as device A. */
@@ -83,13 +114,15 @@ test('files imported on A arrive on B byte-identical; a chunk altered on the ser
   copyFileSync(join(FIXTURES, 'sign.png'), join(root, 'sign.png'));
   // 1.5 MB of random bytes under an image name: two chunks, altered on the service below
   writeFileSync(join(root, 'altered.png'), randomBytes(1_500_000));
+  // a 30 MB recording: 30 chunks each way, never the whole file in memory
+  writeFileSync(join(root, 'talk.mp3'), randomBytes(30 * 1024 * 1024));
   writeFileSync(join(root, 'Trip.md'), '# Trip\n\nThe report: ![[sample.pdf]] and ![[sign.png]]\n');
-  const expected = ['sample.pdf', 'sign.png'].map((f) => sha(readFileSync(join(root, f))));
+  const expected = ['sample.pdf', 'sign.png', 'talk.mp3'].map((f) => sha(readFileSync(join(root, f))));
   try {
     const email = uniqueEmail('files');
     const { page: a, recoveryKey } = await firstDevice(browser, email);
     await a.getByLabel('Import a folder').setInputFiles(root);
-    await expect(a.getByRole('status').filter({ hasText: 'Imported 1 notes and 3 files.' })).toBeVisible();
+    await expect(a.getByRole('status').filter({ hasText: 'Imported 1 notes and 4 files.' })).toBeVisible();
     // A counts its uploads, and says Synced only once every file is on the service
     await expect(a.getByTestId('sync-indicator')).toHaveText('Synced', { timeout: SYNC_WAIT });
     // its manifest is on A once its last chunk is stored
@@ -115,7 +148,7 @@ test('files imported on A arrive on B byte-identical; a chunk altered on the ser
     await closeSettings(b);
     const hashes = await storedHashes(b);
     for (const h of expected) expect(hashes).toContain(h);
-    expect(hashes).toHaveLength(2);
+    expect(hashes).toHaveLength(3);
     const seen = await b.evaluate(() => (window as unknown as { seen: string[] }).seen);
     const firstFileWord = seen.findIndex((t) => /file/.test(t));
     expect(firstFileWord).toBeGreaterThanOrEqual(0);
@@ -151,6 +184,69 @@ test('files imported on A arrive on B byte-identical; a chunk altered on the ser
       timeout: SYNC_WAIT,
     });
     await expect(b.getByRole('img', { name: 'altered.png' })).toHaveCount(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a tab closed in the middle of an upload resumes at the first missing chunk, and the file arrives whole', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-resume-'));
+  const root = join(dir, 'Recordings');
+  mkdirSync(root);
+  const MB = 1024 * 1024;
+  const total = 12;
+  writeFileSync(join(root, 'interview.mp3'), randomBytes(total * MB - 1000));
+  const expected = sha(readFileSync(join(root, 'interview.mp3')));
+  try {
+    const email = uniqueEmail('resume');
+    const { page: a, recoveryKey } = await firstDevice(browser, email);
+    const context = a.context();
+    // every chunk PUT of this device waits 300 ms on the way (a slow uplink), so the upload is
+    // still running when the tab is closed; the requests themselves reach the real service
+    let puts = 0;
+    await context.route('**/sync/attachments/chunks/*', async (route) => {
+      puts++;
+      await new Promise((done) => setTimeout(done, 300));
+      await route.continue().catch(() => undefined); // the tab may be gone by now
+    });
+    await a.getByLabel('Import a folder').setInputFiles(root);
+    await expect(a.getByRole('status').filter({ hasText: 'Imported 0 notes and 1 files.' })).toBeVisible();
+    type QueueRow = { fileId: string; uploaded: string[] };
+    let stored = 0;
+    await expect
+      .poll(
+        async () => {
+          stored = (await vaultRows<QueueRow>(a, 'attachmentUploadQueue'))[0]?.uploaded.length ?? 0;
+          return stored;
+        },
+        { timeout: SYNC_WAIT },
+      )
+      .toBeGreaterThanOrEqual(2);
+    expect(stored).toBeLessThan(total);
+    await a.close();
+
+    // reopened: the upload goes on from the first chunk the service has not confirmed
+    puts = 0;
+    const again = await context.newPage();
+    await again.goto('/');
+    await appReady(again);
+    await expect(again.getByTestId('sync-indicator')).toHaveText('Synced', { timeout: SYNC_WAIT });
+    expect(await vaultRows(again, 'attachmentUploadQueue')).toHaveLength(0);
+    const [manifest] = await vaultRows<{ chunks: string[]; contentHash: string }>(
+      again,
+      'attachmentManifests',
+    );
+    expect(manifest?.chunks).toHaveLength(total);
+    expect(manifest?.contentHash).toBe(expected);
+    expect(puts).toBeGreaterThan(0);
+    expect(puts).toBeLessThanOrEqual(total - stored);
+
+    // the resumed file, sealed under one key across both tabs, opens whole on another device
+    const b = await joinWithRecoveryKey(browser, email, recoveryKey);
+    await expect.poll(() => storedHashes(b), { timeout: SYNC_WAIT }).toEqual([expected]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
