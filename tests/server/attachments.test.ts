@@ -326,6 +326,35 @@ describe('reclaiming the chunks of deleted files (real workerd)', () => {
   const reclaim = (d: TestDevice, asOfMs: number) =>
     api<{ reclaimed: number }>('/dev/reclaim-chunks', { token: d.accessToken, body: { asOfMs } });
 
+  it('refuses a manifest signed by a key the account never registered: SYNC_INVALID_SIGNATURE, never served', async () => {
+    const d = await vaultDevice();
+    const stranger = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
+      'sign',
+      'verify',
+    ])) as CryptoKeyPair;
+    // the caller's device id, a key that is not the one it registered
+    const item = await signedItem({ deviceId: d.deviceId, privateKey: stranger.privateKey }, VAULT, {
+      type: 'attachment_manifest',
+      id: 'posed',
+      clock: { [d.deviceId]: 1 },
+    });
+    const res = await api<PushResponse>('/sync/push', {
+      token: d.accessToken,
+      headers: { 'x-svc-vault-id': VAULT },
+      body: { items: [item] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.accepted).toHaveLength(0);
+    expect(res.body.rejected).toEqual([
+      expect.objectContaining({ id: 'posed', code: 'SYNC_INVALID_SIGNATURE' }),
+    ]);
+    const listed = await api<{ items: { id: string }[] }>('/sync/manifest', {
+      token: d.accessToken,
+      headers: { 'x-svc-vault-id': VAULT, 'x-svc-sync-types': 'attachment_manifest' },
+    });
+    expect(listed.body.items.map((i) => i.id)).not.toContain('posed');
+  });
+
   it("reclaims a tombstoned file's chunks after the plan's version-history window, never a live file's", async () => {
     const d = await vaultDevice();
     await entitlement(d, { plan: 'plus' });
