@@ -78,7 +78,10 @@ export const AttachmentManifestPayload = v.strictObject({
   mediaType: v.pipe(v.string(), v.maxLength(255)),
   /** plaintext size in bytes */
   size: count,
-  /** SHA-256 (hex) of the whole plaintext, checked after the last chunk opens */
+  /**
+   * SHA-256 (hex) over the SHA-256 digests of the plaintext chunks in order (32 bytes each),
+   * checked after the last chunk opens (`chunkListHasher`, docs/sync-client.md "Files")
+   */
   contentHash: sha256Hex,
   chunkPlaintextBytes: v.pipe(count, v.minValue(1)),
   /** ciphertext chunk hashes in order */

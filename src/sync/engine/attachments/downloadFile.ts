@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { createAttachmentOpener } from '../../crypto/attachmentCipher';
 import type { VaultKeyring } from '../../crypto/keys';
 import {
@@ -8,7 +6,7 @@ import {
   type PresignBatchResponse,
 } from '../../protocol/attachments';
 import type { SyncCall } from '../http/syncHttp';
-import { sha256Hex } from './fileChunks';
+import { chunkListHasher, sha256Hex } from './fileChunks';
 import type { FailureKind } from './retryRules';
 
 export interface DownloadDeps {
@@ -50,7 +48,7 @@ export async function downloadFile(
   if (!opener.ok) {
     return fail('transient', 'ATTACHMENT_KEY_REFUSED', 'the file’s key does not open with this vault’s key');
   }
-  const hasher = sha256.create();
+  const hasher = chunkListHasher();
   const parts: Blob[] = [];
   let size = 0;
   for (let start = 0; start < m.chunks.length; start += PRESIGN_BATCH_MAX_HASHES) {
@@ -115,7 +113,7 @@ export async function downloadFile(
           'the file’s chunks end before or after their final chunk',
         );
       }
-      hasher.update(opened.value.plaintext);
+      await hasher.update(opened.value.plaintext);
       size += opened.value.plaintext.length;
       parts.push(new Blob([opened.value.plaintext as BlobPart]));
       deps.onProgress?.(index + 1, m.chunks.length);
@@ -123,7 +121,7 @@ export async function downloadFile(
   }
   if (!opener.value.complete)
     return fail('transient', 'ATTACHMENT_TRUNCATED', 'the file ends without its final chunk');
-  if (size !== m.size || bytesToHex(hasher.digest()) !== m.contentHash) {
+  if (size !== m.size || (await hasher.hex()) !== m.contentHash) {
     return fail(
       'transient',
       'ATTACHMENT_HASH_MISMATCH',

@@ -34,3 +34,23 @@ export function toHex(bytes: Uint8Array): string {
   for (const b of bytes) out += b.toString(16).padStart(2, '0');
   return out;
 }
+
+/**
+ * A file's `contentHash` (issue 15): SHA-256 over the SHA-256 digests of its plaintext chunks, in
+ * order (32 bytes each). As binding as one hash over the whole plaintext for a fixed chunk size,
+ * and every digest is WebCrypto's (about 1 GB/s here) where an incremental JS SHA-256 ran at about
+ * 140 MB/s and cost more than the cipher on the download path (docs/sync-client.md, "Files").
+ */
+export function chunkListHasher(): { update(plain: Uint8Array): Promise<void>; hex(): Promise<string> } {
+  const digests: Uint8Array[] = [];
+  return {
+    async update(plain) {
+      digests.push(new Uint8Array(await crypto.subtle.digest('SHA-256', plain as BufferSource)));
+    },
+    async hex() {
+      const all = new Uint8Array(digests.length * 32);
+      digests.forEach((d, i) => all.set(d, i * 32));
+      return sha256Hex(all);
+    },
+  };
+}

@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import {
   type AttachmentHeader,
   type AttachmentSealer,
@@ -14,7 +12,7 @@ import {
 } from '../../protocol/attachments';
 import { type SyncResult, syncFail, syncOk } from '../http/syncError';
 import type { SyncCall } from '../http/syncHttp';
-import { chunkTotal, plainChunks, sha256Hex } from './fileChunks';
+import { chunkListHasher, chunkTotal, plainChunks, sha256Hex } from './fileChunks';
 
 /** Chunk requests of one file in flight at once (memory: this many sealed chunks). */
 export const CHUNKS_IN_FLIGHT = 3;
@@ -40,7 +38,7 @@ export interface UploadDeps {
 export interface UploadedFile {
   header: AttachmentHeader;
   chunks: string[];
-  /** SHA-256 hex of the whole plaintext */
+  /** SHA-256 hex over the chunks' plaintext SHA-256 digests in order (`chunkListHasher`) */
   contentHash: string;
 }
 
@@ -58,7 +56,7 @@ export async function uploadFile(
   start: UploadProgress,
 ): Promise<SyncResult<UploadedFile>> {
   const total = chunkTotal(blob.size, deps.chunkBytes);
-  const hasher = sha256.create();
+  const hasher = chunkListHasher();
   let sealer: AttachmentSealer;
   const uploaded = start.header ? start.uploaded.slice(0, total) : [];
   if (start.header) {
@@ -70,7 +68,7 @@ export async function uploadFile(
     sealer = resumed.value;
     for await (const chunk of plainChunks(blob, deps.chunkBytes)) {
       if (chunk.index >= uploaded.length) break;
-      hasher.update(chunk.bytes);
+      await hasher.update(chunk.bytes);
     }
   } else {
     sealer = createAttachmentSealer(deps.keyring, fileId);
@@ -105,7 +103,7 @@ export async function uploadFile(
     if (deps.stopped?.()) {
       return failWith(syncFail({ code: 'UPLOAD_STOPPED', message: 'the upload was stopped', status: 0 }));
     }
-    hasher.update(chunk.bytes);
+    await hasher.update(chunk.bytes);
     const sealed = sealer.sealChunk(chunk.bytes, chunk.final);
     const hash = await sha256Hex(sealed);
     const put = deps.call<ChunkUploadResponse>('PUT', `/sync/attachments/chunks/${hash}`, {
@@ -123,5 +121,5 @@ export async function uploadFile(
     const head = await settleHead();
     if (!head.ok) return failWith(head);
   }
-  return syncOk({ header: sealer.header, chunks: uploaded, contentHash: bytesToHex(hasher.digest()) });
+  return syncOk({ header: sealer.header, chunks: uploaded, contentHash: await hasher.hex() });
 }

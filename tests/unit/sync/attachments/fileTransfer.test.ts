@@ -70,7 +70,11 @@ async function upload(
     saved,
   );
   if (!res.ok) throw new Error(res.error.message);
-  const contentHash = await sha256Hex(data);
+  // SHA-256 over the chunks' plaintext SHA-256 digests, in order (computed here without the hasher)
+  const digests: number[] = [];
+  for (let at = 0; at < Math.max(1, data.length); at += CHUNK)
+    digests.push(...new Uint8Array(await crypto.subtle.digest('SHA-256', data.slice(at, at + CHUNK))));
+  const contentHash = await sha256Hex(new Uint8Array(digests));
   expect(res.value.contentHash).toBe(contentHash);
   const manifest: AttachmentManifestPayload = {
     fileId: id,
