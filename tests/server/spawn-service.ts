@@ -36,7 +36,7 @@ export interface StartingService extends RunningService {
  * and removes the state. Every @test.cairn.local address is a development account (code echoed,
  * dev_seed plan).
  */
-export async function spawnSyncService(): Promise<StartingService> {
+export async function spawnSyncService(extraVars: string[] = []): Promise<StartingService> {
   const root = resolve(import.meta.dirname, '../..');
   const persist = mkdtempSync(join(tmpdir(), 'cairn-sync-test-'));
   const port = await freePort();
@@ -47,6 +47,7 @@ export async function spawnSyncService(): Promise<StartingService> {
       ...['--port', String(port), '--persist-to', persist],
       ...['--var', 'DEV_ACCOUNTS:dev@cairn.local,@test.cairn.local', '--var', 'AUTH_RATE_PER_MINUTE:100000'],
       ...['--var', 'REVOCATION_CHECK_SECONDS:2'],
+      ...extraVars.flatMap((v) => ['--var', v]),
     ],
     { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -92,8 +93,8 @@ export async function spawnSyncService(): Promise<StartingService> {
 }
 
 /** {@link spawnSyncService}, resolved once the service answers (stopped again if it never does). */
-export async function startSyncService(): Promise<RunningService> {
-  const service = await spawnSyncService();
+export async function startSyncService(extraVars: string[] = []): Promise<RunningService> {
+  const service = await spawnSyncService(extraVars);
   try {
     await service.ready;
   } catch (err) {
