@@ -12,7 +12,11 @@ export function SyncIndicator(props: { client: Parameters<typeof connectSync>[0]
         <span
           class="sync-indicator"
           data-testid="sync-indicator"
-          data-phase={s().revoked ? 'error' : s().status.phase}
+          data-phase={
+            s().revoked || (s().keyMismatchSignedOut && s().setup === 'signed_out')
+              ? 'error'
+              : s().status.phase
+          }
           title={s().status.error ? ERROR_TEXT[s().status.error!.category] : undefined}
           role="status"
         >

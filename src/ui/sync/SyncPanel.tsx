@@ -14,6 +14,7 @@ import {
   ERROR_TEXT,
   HOLD_TEXT,
   indicatorText,
+  KEY_MISMATCH_TEXT,
   keyNeededText,
   REVOKED_TEXT,
 } from './syncMessages';
@@ -88,6 +89,9 @@ export function SyncPanel() {
         {(s) => (
           <Switch>
             <Match when={s().setup === 'signed_out'}>
+              <Show when={s().keyMismatchSignedOut}>
+                <p role="alert">{KEY_MISMATCH_TEXT}</p>
+              </Show>
               <form
                 onSubmit={(e) => {
                   e.preventDefault();

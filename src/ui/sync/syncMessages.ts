@@ -16,7 +16,7 @@ export const ERROR_TEXT: Record<Category, string> = {
   sync_vault_limit_exceeded:
     'This account has more synced vaults than its plan allows, so sync is paused. Change to a plan with more vaults; your notes stay on this device.',
   device_key_mismatch:
-    'The sync service refused this device’s signature: its signing key does not match its registration. Sign out and sign in again; changes made here are sent again afterwards.',
+    'The sync service refused this device’s signature: its signing key does not match its registration. This device signs out: sign in again to register it anew. Changes made here are kept and sent afterwards.',
   vault_key_mismatch:
     'This device’s vault key is not the one the account uses now, so what other devices send cannot be opened here. Nothing is applied or lost: the service keeps it. Enter the vault’s current recovery key below, or link this device from another one; sync then resumes by itself.',
   page_refused:
@@ -115,8 +115,14 @@ export function keyNeededText(s: SyncStatus): string | null {
  * (its key went stale, `needs_key` with the `vault_key_mismatch` status) says so, not "Sync off":
  * sync is stopped for a reason the user can fix, and the engine keeps trying.
  */
-export function indicatorWords(s: { revoked: boolean; setup: string; status: SyncStatus }): string {
+export function indicatorWords(s: {
+  revoked: boolean;
+  keyMismatchSignedOut?: boolean;
+  setup: string;
+  status: SyncStatus;
+}): string {
   if (s.revoked) return 'Sync stopped: device revoked';
+  if (s.keyMismatchSignedOut && s.setup === 'signed_out') return ERROR_WORDS.device_key_mismatch;
   if (s.setup === 'ready') return indicatorText(s.status);
   return keyNeededText(s.status) ? ERROR_WORDS.vault_key_mismatch : 'Sync off';
 }
@@ -128,6 +134,10 @@ export const HOLD_TEXT = {
   unknown: 'The sync service could not be reached to check this vault. Sync tries again in a minute.',
   local: 'You chose to keep this vault on this device only. Nothing of it is sent to the sync service.',
 } as const;
+
+/** Signed out by the app because the service no longer knew this device's signing key (spec 5.4). */
+export const KEY_MISMATCH_TEXT =
+  'This device was signed out: the sync service no longer recognised its signing key. Sign in again to register it anew. Changes made here are kept and sent once you are signed in.';
 
 export const REVOKED_TEXT =
   'This device was revoked from another device: sync stopped here, and everything already on this device stays. Sign out and sign in again to sync.';

@@ -51,6 +51,8 @@ export interface SyncState {
   mergeAvailable: boolean;
   /** this device was revoked from another one: sync stopped (cleared by the next sign-in) */
   revoked: boolean;
+  /** signed out because the service no longer knew this device's signing key (cleared by a sign-in) */
+  keyMismatchSignedOut: boolean;
   serviceUrl: string;
   status: SyncStatus;
 }

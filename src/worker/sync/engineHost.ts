@@ -18,6 +18,12 @@ import { SYNC_RECORD_TYPES } from './syncTypes';
 
 /** Set by the controller when another device revoked this one; cleared by the next sign-in. */
 export const REVOKED = 'deviceRevoked';
+/**
+ * Set when the service refused this install's signatures because its signing key is not the one
+ * its device id is registered under (spec 5.4): the session was torn down so that signing in again
+ * registers the device anew. Cleared by the next sign-in. The queue is kept for that session.
+ */
+export const KEY_MISMATCH_SIGNED_OUT = 'deviceKeyMismatchSignedOut';
 
 export interface EngineHostDeps {
   controller: SyncControllerDeps;
@@ -94,6 +100,12 @@ export function createEngineHost(deps: EngineHostDeps) {
         if (engine !== created) return;
         lastStatus = s;
         if (s.error?.code === 'DEVICE_REVOKED') void revoked();
+        if (s.error?.code === 'SYNC_INVALID_SIGNATURE')
+          keyMismatch().catch((err: unknown) => {
+            // the vault closing under the teardown is expected; anything else is a bug
+            if ((err as { name?: string }).name !== 'DatabaseClosedError')
+              console.error('sync teardown', err);
+          });
         deps.notify().catch((err: unknown) => {
           // the vault closing under a last status report is expected; anything else is a bug
           if ((err as { name?: string }).name !== 'DatabaseClosedError') console.error('sync status', err);
@@ -171,6 +183,29 @@ export function createEngineHost(deps: EngineHostDeps) {
     revoking = true;
     stop();
     await state.set(REVOKED, true);
+    await deps.notify();
+  }
+
+  /**
+   * This install signs with a key its device id is not registered under (spec 5.4): every push
+   * would be refused, so the session is torn down (and ended on the service) for the sign-in flow
+   * to register the device again. The local device key is kept, never rewritten to match; queued
+   * changes stay queued and go with the next session.
+   */
+  async function keyMismatch(): Promise<void> {
+    if (revoking) return;
+    revoking = true;
+    // the refusal stays the status (stopping reports "off"): the indicator says why sync stopped
+    const refused = lastStatus;
+    stop();
+    lastStatus = refused;
+    const session = await deps.tokens.load();
+    if (session) {
+      const { anon } = await deps.http();
+      await anon('POST', '/auth/sign-out', { body: { refreshToken: session.refreshToken }, auth: false });
+    }
+    await deps.tokens.save(null);
+    await state.set(KEY_MISMATCH_SIGNED_OUT, true);
     await deps.notify();
   }
 

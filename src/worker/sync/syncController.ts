@@ -22,7 +22,7 @@ import { createBindingFacts } from './bindingFacts';
 import type { Answer, SetUpAnswer, SyncControllerDeps, SyncState } from './controllerTypes';
 import { createDexieOutbox } from './dexieOutbox';
 import { createDiagnosticsLog } from './diagnosticsLog';
-import { createEngineHost, REVOKED } from './engineHost';
+import { createEngineHost, KEY_MISMATCH_SIGNED_OUT, REVOKED } from './engineHost';
 import {
   BINDING,
   createDeviceKeyStore,
@@ -103,6 +103,7 @@ export function createSyncController(deps: SyncControllerDeps) {
               : 'needs_key',
       mergeAvailable: (await state.get<boolean>(MERGE_TARGET)) === true,
       revoked: (await state.get<boolean>(REVOKED)) === true,
+      keyMismatchSignedOut: (await state.get<boolean>(KEY_MISMATCH_SIGNED_OUT)) === true,
       serviceUrl: await serviceUrl(),
       status: lastStatus,
     };
@@ -181,6 +182,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       await tokens.save(res.value);
       await state.set('email', email);
       await state.set(REVOKED, false);
+      await state.set(KEY_MISMATCH_SIGNED_OUT, false);
       host.signedIn();
       await decideBinding();
       await notify();
