@@ -59,6 +59,18 @@ test('a note made on one device appears, with its body, on a second device set u
   await a.getByRole('button', { name: 'Settings' }).click();
   const onA = a.getByRole('region', { name: 'Sync diagnostics' });
   await expect(onA.getByTestId('sync-push-lag')).toHaveText(/^median \d/, { timeout: 15_000 });
+
+  // the vault's icon, set on A, is seen on B (sealed under the vault key; the later change wins)
+  const vaultsA = a.getByRole('region', { name: 'Vaults' });
+  await vaultsA.getByLabel('Icon of this vault').fill('📚');
+  await vaultsA.getByRole('button', { name: 'Set icon' }).click();
+  await expect(vaultsA.getByRole('status').filter({ hasText: 'Icon set.' })).toBeVisible();
+  await expect(a.getByTestId('vault-name')).toContainText('📚');
+  const vaultsB = b.getByRole('region', { name: 'Vaults' });
+  await vaultsB.getByRole('button', { name: 'Show my sync account’s vaults' }).click();
+  await expect(vaultsB.getByRole('list', { name: 'Sync account vaults' })).toContainText('📚');
+  await expect(vaultsB.getByRole('list', { name: 'Local vaults' })).toContainText('📚');
+  await expect(b.getByTestId('vault-name')).toContainText('📚');
 });
 
 /** Two devices of one account, B unlocked with A's recovery key; both closed settings. */

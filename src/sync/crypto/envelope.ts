@@ -1,6 +1,6 @@
 import { concatBytes } from '@noble/hashes/utils.js';
 import { aeadOpen, aeadSeal, randomKey } from './aead';
-import { toBase64, utf8 } from './bytes';
+import { fromBase64, toBase64, utf8 } from './bytes';
 import { canonicalJson } from './canonicalJson';
 import { type CryptoResult, cryptoFail, cryptoOk } from './cryptoError';
 import {
@@ -27,6 +27,7 @@ export interface ItemAddress {
 const DATA_AD = 'cairn.envelope.data.v1\u0000';
 const KEY_AD = 'cairn.envelope.key.v1\u0000';
 const NAME_AD = 'cairn.vault-name.v1\u0000';
+const ICON_AD = 'cairn.vault-icon.v1\u0000';
 
 function addressBytes(prefix: string, vaultId: string, address: ItemAddress): Uint8Array {
   return concatBytes(utf8(prefix), utf8(canonicalJson({ id: address.id, type: address.type, vaultId })));
@@ -113,5 +114,34 @@ export function openVaultName(keyring: VaultKeyring, sealed: unknown): CryptoRes
     return cryptoOk(decoder.decode(plaintext));
   } catch {
     return cryptoFail('CRYPTO_ENVELOPE_MALFORMED', 'the name is not UTF-8');
+  }
+}
+
+/**
+ * The vault's icon (an emoji or a letter; spec 2.9's encrypted icon), under the name key and bound
+ * to the vault UUID with its own associated data, so a name cannot be replayed as an icon.
+ */
+export function sealVaultIcon(
+  keyring: VaultKeyring,
+  icon: string,
+): { encryptedIcon: string; iconNonce: string } {
+  const sealed = aeadSeal(keyring.nameKey, utf8(icon), utf8(ICON_AD + keyring.vaultId));
+  return { encryptedIcon: toBase64(sealed.ciphertext), iconNonce: toBase64(sealed.nonce) };
+}
+
+export function openVaultIcon(
+  keyring: VaultKeyring,
+  sealed: { encryptedIcon: string; iconNonce: string },
+): CryptoResult<string> {
+  const ciphertext = fromBase64(sealed.encryptedIcon);
+  const nonce = fromBase64(sealed.iconNonce);
+  if (!ciphertext || !nonce) return cryptoFail('CRYPTO_ENVELOPE_MALFORMED', 'the icon is not base64');
+  if (nonce.length !== 24) return cryptoFail('CRYPTO_ENVELOPE_MALFORMED', 'the icon nonce is not 24 bytes');
+  const plaintext = aeadOpen(keyring.nameKey, nonce, ciphertext, utf8(ICON_AD + keyring.vaultId));
+  if (!plaintext) return cryptoFail('CRYPTO_DECRYPT_FAILED', 'the icon does not open for this vault');
+  try {
+    return cryptoOk(new TextDecoder('utf-8', { fatal: true }).decode(plaintext));
+  } catch {
+    return cryptoFail('CRYPTO_ENVELOPE_MALFORMED', 'the icon is not UTF-8');
   }
 }

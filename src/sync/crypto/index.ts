@@ -49,9 +49,11 @@ export {
   type ItemAddress,
   openItem,
   openItemJson,
+  openVaultIcon,
   openVaultName,
   sealItem,
   sealItemJson,
+  sealVaultIcon,
   sealVaultName,
 } from './envelope';
 export {

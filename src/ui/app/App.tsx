@@ -257,6 +257,9 @@ export function App(props: AppProps) {
         </button>
         <h1>Cairn</h1>
         <span class="vault-name" data-testid="vault-name">
+          <Show when={client.info()?.icon}>
+            <span aria-hidden="true">{client.info()?.icon} </span>
+          </Show>
           {client.info()?.name}
         </span>
         <SectionNav sections={sections} current={route.section} />

@@ -4,6 +4,7 @@ import type { VaultClient } from './createVaultClient';
 interface AccountVault {
   vaultId: string;
   name: string | null;
+  icon: string | null;
   itemCount: number;
   localVaultId: string | null;
   suggestedName: string;
@@ -14,7 +15,13 @@ interface AccountVault {
  * either on this device already (open it) or downloadable (vault.downloadRemote, with the
  * recovery key when the user has it, so the new vault syncs as soon as it is signed in).
  */
-export function AccountVaults(props: { client: VaultClient; busy: boolean; onMessage: (m: string) => void }) {
+export function AccountVaults(props: {
+  client: VaultClient;
+  busy: boolean;
+  onMessage: (m: string) => void;
+  /** the list was read (and with it this vault's icon as another device may have set it) */
+  onListed?: () => void;
+}) {
   const [vaults, setVaults] = createSignal<AccountVault[] | null>(null);
   const [error, setError] = createSignal('');
   const [keys, setKeys] = createSignal<Record<string, string>>({});
@@ -22,8 +29,10 @@ export function AccountVaults(props: { client: VaultClient; busy: boolean; onMes
   async function load() {
     setError('');
     const res = await props.client.api.read('vault.listAccount', []);
-    if (res.ok) setVaults((res.value as { vaults: AccountVault[] }).vaults);
-    else setError(res.error.message);
+    if (res.ok) {
+      setVaults((res.value as { vaults: AccountVault[] }).vaults);
+      props.onListed?.();
+    } else setError(res.error.message);
   }
   async function download(v: AccountVault) {
     const recoveryKey = keys()[v.vaultId]?.trim();
@@ -53,6 +62,9 @@ export function AccountVaults(props: { client: VaultClient; busy: boolean; onMes
               {(v) => (
                 <li>
                   <span>
+                    <Show when={v.icon}>
+                      <span aria-hidden="true">{v.icon} </span>
+                    </Show>
                     {label(v)} <span class="muted">({v.itemCount} items)</span>
                   </span>
                   <Show

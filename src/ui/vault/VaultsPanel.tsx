@@ -6,6 +6,7 @@ import { VaultStatusPanel } from './VaultStatusPanel';
 interface VaultRow {
   id: string;
   name: string;
+  icon?: string | null;
   current: boolean;
 }
 
@@ -54,6 +55,19 @@ export function VaultsPanel(props: { client: VaultClient }) {
       return 'Renamed.';
     });
   };
+  const [icon, setIcon] = createSignal<string | null>(null);
+  const setIconOf = (e: SubmitEvent) => {
+    e.preventDefault();
+    void act(async () => {
+      const value = (icon() ?? '').trim();
+      const res = await props.client.api.write('vault.updateConfig', [{ icon: value === '' ? null : value }]);
+      if (!res.ok) return res.error.message;
+      setIcon(null);
+      setVersion((v) => v + 1);
+      props.client.refreshInfo();
+      return value === '' ? 'Icon removed.' : 'Icon set.';
+    });
+  };
   const create = (e: SubmitEvent) => {
     e.preventDefault();
     void act(async () => {
@@ -84,11 +98,31 @@ export function VaultsPanel(props: { client: VaultClient }) {
           Rename
         </button>
       </form>
+      <form onSubmit={setIconOf} class="inline-form">
+        <label>
+          Icon of this vault
+          <input
+            type="text"
+            maxLength={32}
+            placeholder="An emoji, e.g. 📚"
+            value={icon() ?? current()?.icon ?? ''}
+            onInput={(e) => setIcon(e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit" disabled={busy() || icon() === null}>
+          Set icon
+        </button>
+      </form>
       <ul class="vault-list" aria-label="Local vaults">
         <For each={vaults()}>
           {(v) => (
             <li>
-              <span>{v.name}</span>
+              <span>
+                <Show when={v.icon}>
+                  <span aria-hidden="true">{v.icon} </span>
+                </Show>
+                {v.name}
+              </span>
               <Show when={!v.current} fallback={<span class="muted">(open)</span>}>
                 <button type="button" disabled={busy()} onClick={() => void openVault(v.id)}>
                   Open {v.name}
@@ -115,7 +149,15 @@ export function VaultsPanel(props: { client: VaultClient }) {
         </button>
       </form>
       <h4>Your sync account</h4>
-      <AccountVaults client={props.client} busy={busy()} onMessage={setMessage} />
+      <AccountVaults
+        client={props.client}
+        busy={busy()}
+        onMessage={setMessage}
+        onListed={() => {
+          setVersion((v) => v + 1);
+          props.client.refreshInfo();
+        }}
+      />
       <Show when={message()}>
         <p role="status">{message()}</p>
       </Show>

@@ -17,6 +17,12 @@ export interface VaultEntry {
   lastOpened: number;
   /** the sync account vault it was downloaded from (vault.downloadRemote); not indexed */
   syncVaultId?: string;
+  /** the vault's icon (one emoji or character; null: none); synced, last writer wins on `iconChangedAt` */
+  icon?: string | null;
+  /** when the icon was last set, by this device or another (ms, the setter's clock) */
+  iconChangedAt?: number;
+  /** the `iconChangedAt` the sync service is known to hold: below `iconChangedAt`, a push is due */
+  iconOnServiceAt?: number;
 }
 
 export interface InstallFact {

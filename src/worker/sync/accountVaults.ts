@@ -1,9 +1,9 @@
-import { deriveVaultKeyring, openVaultName } from '../../sync/crypto';
+import { deriveVaultKeyring, openVaultIcon, openVaultName, sealVaultIcon } from '../../sync/crypto';
 import { fetchVaultKeyRecord, restoreWithRecoveryKey } from '../../sync/engine/account/vaultKeySetup';
 import type { Binding } from '../../sync/engine/binding/bindingFlow';
 import type { SyncCall } from '../../sync/engine/http/syncHttp';
 import { LAST_CURSOR } from '../../sync/engine/pull/pullChanges';
-import type { VaultInfo, VaultListResponse } from '../../sync/protocol/vaults';
+import type { VaultIconResponse, VaultInfo, VaultListResponse } from '../../sync/protocol/vaults';
 import type { VaultEntry } from '../db/meta';
 import type { VaultDb } from '../db/schema';
 import type { OpError, Result } from '../ops/result';
@@ -21,6 +21,8 @@ export interface AccountVault {
   vaultId: string;
   /** the decrypted name; null when this device holds no key of that vault */
   name: string | null;
+  /** the decrypted icon; null when it has none or this device holds no key of that vault */
+  icon: string | null;
   itemCount: number;
   createdAt: number;
   updatedAt: number;
@@ -48,6 +50,8 @@ export interface AccountVaultsDeps {
     list(): Promise<VaultEntry[]>;
     create(name: string): Promise<Result<VaultEntry>>;
     setSyncVaultId(id: string, syncVaultId: string): Promise<void>;
+    get(id: string): Promise<VaultEntry | null>;
+    iconSynced(id: string, icon: { icon: string | null; changedAt: number } | null): Promise<void>;
   };
   /** writes sync-state rows into another local vault's database (made if new) */
   seedSyncState(localVaultId: string, rows: { key: string; value: unknown }[]): Promise<void>;
@@ -95,6 +99,55 @@ export function createAccountVaults(d: AccountVaultsDeps) {
     const opened = openVaultName(deriveVaultKeyring(key.vaultKey, v.vaultId), v);
     return opened.ok ? opened.value : null;
   }
+  /** The icon as the service holds it (empty text: cleared), when this device holds the vault's key. */
+  function iconOf(v: VaultInfo, key: { vaultId: string; vaultKey: Uint8Array } | null) {
+    if (!key || key.vaultId !== v.vaultId || !v.encryptedIcon || !v.iconNonce || v.iconChangedAt === null)
+      return null;
+    const opened = openVaultIcon(deriveVaultKeyring(key.vaultKey, v.vaultId), {
+      encryptedIcon: v.encryptedIcon,
+      iconNonce: v.iconNonce,
+    });
+    return opened.ok ? { icon: opened.value === '' ? null : opened.value, changedAt: v.iconChangedAt } : null;
+  }
+
+  /**
+   * The open vault's icon, last writer wins on the setter's change time (spec 2.9, 4): a newer one
+   * on the service is adopted here, a newer one here is sent (`PUT /sync/vaults/:id/icon`, sealed
+   * under the vault's name key). Run when the vault opens, when its icon is set, and whenever
+   * the account's vaults are listed. Answers what it did.
+   */
+  async function reconcileIcon(
+    known?: VaultInfo[],
+  ): Promise<Result<'adopted' | 'sent' | 'same' | 'not_synced'>> {
+    const key = await ownKey();
+    if (!key || !(await tokens.load())) return { ok: true, value: 'not_synced' };
+    const call = await d.call();
+    let vaults = known;
+    if (!vaults) {
+      const got = await listed(call);
+      if (!got.ok) return got;
+      vaults = got.value;
+    }
+    const remote = vaults.find((v) => v.vaultId === key.vaultId);
+    if (!remote) return { ok: true, value: 'not_synced' };
+    const there = iconOf(remote, key);
+    const here = await d.directory.get(d.localVaultId);
+    const hereAt = here?.iconChangedAt ?? 0;
+    if (there && there.changedAt >= hereAt) {
+      await d.directory.iconSynced(d.localVaultId, there);
+      return { ok: true, value: there.changedAt > hereAt ? 'adopted' : 'same' };
+    }
+    if (!here || hereAt === 0) return { ok: true, value: 'same' };
+    const sealed = sealVaultIcon(deriveVaultKeyring(key.vaultKey, key.vaultId), here.icon ?? '');
+    const put = await call<VaultIconResponse>('PUT', `/sync/vaults/${key.vaultId}/icon`, {
+      body: { ...sealed, changedAt: hereAt },
+    });
+    if (!put.ok) return fromSync(put.error);
+    if (put.value.applied)
+      await d.directory.iconSynced(d.localVaultId, { icon: here.icon ?? null, changedAt: hereAt });
+    return { ok: true, value: put.value.applied ? 'sent' : 'same' };
+  }
+
   async function ownKey() {
     const [vaultId, vaultKey] = [
       await state.get<string>(SYNC_VAULT_ID),
@@ -116,7 +169,10 @@ export function createAccountVaults(d: AccountVaultsDeps) {
     if (!s.ok) return s;
     const vaults = await listed(await d.call());
     if (!vaults.ok) return vaults;
+    // listing is also when another device's icon for this vault is seen
+    await reconcileIcon(vaults.value);
     const [key, local] = [await ownKey(), await localOf()];
+    const ownIcon = (await d.directory.get(d.localVaultId))?.icon ?? null;
     return {
       ok: true,
       value: {
@@ -126,6 +182,7 @@ export function createAccountVaults(d: AccountVaultsDeps) {
           return {
             vaultId: v.vaultId,
             name,
+            icon: key?.vaultId === v.vaultId ? ownIcon : null,
             itemCount: v.itemCount,
             createdAt: v.createdAt,
             updatedAt: v.updatedAt,
@@ -200,7 +257,7 @@ export function createAccountVaults(d: AccountVaultsDeps) {
     };
   }
 
-  return { list, download };
+  return { list, download, reconcileIcon };
 }
 
 export type AccountVaults = ReturnType<typeof createAccountVaults>;

@@ -42,6 +42,12 @@ export function createVaultHost(d: VaultHostDeps): VaultHost & { onSwitch(l: Swi
     current,
     list: () => d.directory.list(),
     rename: (name) => d.directory.rename(d.vaultId, name),
+    async setIcon(icon) {
+      const set = await d.directory.setIcon(d.vaultId, icon);
+      // sent now when signed in; otherwise at the next reconcile (vault opened, vaults listed)
+      if (set.ok && d.account) await d.account.reconcileIcon().catch(() => undefined);
+      return set.ok ? ok((await d.directory.get(d.vaultId)) ?? set.value) : set;
+    },
     async status() {
       const { id, name } = await current();
       const { db } = d;

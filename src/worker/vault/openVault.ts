@@ -133,6 +133,23 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
       })
     : null;
   const directory = createVaultDirectory(p.meta, p.now, p.newId);
+  const account = createAccountVaults({
+    db,
+    localVaultId: entry.id,
+    call: sync.accountCall,
+    directory,
+    seedSyncState: (id, rows) => seedSyncState(openVaultDb(id), rows),
+  });
+  // the vault's icon as another device may have set it (or as this one set it offline): the leader
+  // reconciles it when it opens the vault; nothing to do while signed out
+  const reconcileIcon = () =>
+    void account.reconcileIcon().catch((err: unknown) => {
+      if ((err as { name?: string }).name !== 'DatabaseClosedError') console.error('vault icon', err);
+    });
+  if (leader.isLeader()) reconcileIcon();
+  leader.onChange((leads) => {
+    if (leads) reconcileIcon();
+  });
   const host = createVaultHost({
     vaultId: entry.id,
     directory,
@@ -140,13 +157,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     leader,
     search,
     now: p.now,
-    account: createAccountVaults({
-      db,
-      localVaultId: entry.id,
-      call: sync.accountCall,
-      directory,
-      seedSyncState: (id, rows) => seedSyncState(openVaultDb(id), rows),
-    }),
+    account,
   });
   const registry = createRegistry(
     vaultOperations({

@@ -32,6 +32,8 @@ export interface FiredReminder {
 export interface VaultInfo {
   id: string;
   name: string;
+  /** one emoji or character (vault.updateConfig), null when none */
+  icon: string | null;
   isLeader: boolean;
 }
 
@@ -126,8 +128,8 @@ export function createVaultApi(vault: OpenVault): VaultApi {
   return {
     async info() {
       // The name as it is now: vault.updateConfig may have renamed it since it opened.
-      const name = (await vault.directory.get(vault.entry.id))?.name ?? vault.entry.name;
-      return { id: vault.entry.id, name, isLeader: vault.leader.isLeader() };
+      const entry = (await vault.directory.get(vault.entry.id)) ?? vault.entry;
+      return { id: vault.entry.id, name: entry.name, icon: entry.icon ?? null, isLeader: vault.leader.isLeader() };
     },
     async onChange(listener) {
       vault.subscribe(listener);

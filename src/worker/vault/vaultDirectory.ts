@@ -14,6 +14,23 @@ export function checkVaultName(raw: string, field = 'name'): Result<string> {
   return ok(name);
 }
 
+/** Longest icon, in UTF-16 code units: one emoji, flags and family sequences included. */
+export const VAULT_ICON_MAX = 32;
+
+/** A vault icon: null (none), or exactly one grapheme (an emoji or a character) once trimmed. */
+export function checkVaultIcon(raw: string | null, field = 'icon'): Result<string | null> {
+  if (raw === null) return ok(null);
+  const icon = raw.trim();
+  if (icon === '') return ok(null);
+  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(icon)];
+  if (graphemes.length !== 1 || icon.length > VAULT_ICON_MAX)
+    return fail('VALIDATION', 'A vault icon is one emoji or one character', {
+      field,
+      expected: 'one emoji or character, or null',
+    });
+  return ok(icon);
+}
+
 /**
  * The local vaults of this browser profile, in the meta database every tab shares. Each vault's
  * records live in its own database (`cairn-vault-<id>`), created when it is first opened.
@@ -34,6 +51,37 @@ export function createVaultDirectory(meta: MetaDb, now: () => number, newId: () 
     /** Records the account vault a local vault syncs (vault.downloadRemote). */
     async setSyncVaultId(id: string, syncVaultId: string): Promise<void> {
       await meta.vaults.update(id, { syncVaultId });
+    },
+    /** Sets the icon here, now: the sync service gets it at the next reconcile (accountVaults.ts). */
+    async setIcon(id: string, raw: string | null): Promise<Result<VaultEntry>> {
+      const icon = checkVaultIcon(raw);
+      if (!icon.ok) return icon;
+      return meta.transaction('rw', meta.vaults, async () => {
+        const entry = await meta.vaults.get(id);
+        if (!entry) return fail('NOT_FOUND', `No vault with id ${JSON.stringify(id)}`, { field: 'id' });
+        // strictly later than what is held, so a quick second change still wins on the service
+        const at = Math.max(now(), (entry.iconChangedAt ?? 0) + 1);
+        const changed = { ...entry, icon: icon.value, iconChangedAt: at };
+        await meta.vaults.put(changed);
+        return ok(changed);
+      });
+    },
+    /** The service holds `changedAt` (pushed from here, or adopted from another device). */
+    async iconSynced(id: string, icon: { icon: string | null; changedAt: number } | null): Promise<void> {
+      await meta.transaction('rw', meta.vaults, async () => {
+        const entry = await meta.vaults.get(id);
+        if (!entry) return;
+        // adopt only what is newer than this device's own (a set racing the reconcile wins here)
+        if (icon && icon.changedAt > (entry.iconChangedAt ?? 0))
+          await meta.vaults.put({
+            ...entry,
+            icon: icon.icon,
+            iconChangedAt: icon.changedAt,
+            iconOnServiceAt: icon.changedAt,
+          });
+        else if (icon && icon.changedAt === entry.iconChangedAt)
+          await meta.vaults.put({ ...entry, iconOnServiceAt: icon.changedAt });
+      });
     },
     async rename(id: string, rawName: string): Promise<Result<VaultEntry>> {
       const name = checkVaultName(rawName);

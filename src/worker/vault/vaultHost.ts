@@ -22,6 +22,8 @@ export interface VaultHost {
   current(): Promise<VaultEntry>;
   list(): Promise<VaultEntry[]>;
   rename(name: string): Promise<Result<VaultEntry>>;
+  /** Sets (or with null clears) the open vault's icon; a synced vault sends it on (last writer wins). */
+  setIcon(icon: string | null): Promise<Result<VaultEntry>>;
   status(): Promise<VaultStatus>;
   switchTo(id: string): Promise<Result<VaultEntry>>;
   reindex(): Promise<Result<{ notes: number; ms: number }>>;

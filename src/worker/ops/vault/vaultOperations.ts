@@ -1,5 +1,6 @@
+import type { VaultEntry } from '../../db/meta';
 import { fail, ok, type Result } from '../../ops/result';
-import { VAULT_NAME_MAX } from '../../vault/vaultDirectory';
+import { checkVaultIcon, checkVaultName, VAULT_ICON_MAX, VAULT_NAME_MAX } from '../../vault/vaultDirectory';
 import type { VaultHost } from '../../vault/vaultHost';
 import { defineOperation, type Operation } from '../defineOperation';
 
@@ -94,7 +95,8 @@ export function vaultHostOperations(host: VaultHost | undefined): Operation[] {
       kind: 'write',
       requiresApproval: true,
       name: 'vault.updateConfig',
-      summary: 'Renames the open vault.',
+      summary:
+        'Renames the open vault and/or sets its icon (one emoji or character; null clears it). A synced vault’s icon reaches its other devices (last change wins).',
       params: [
         {
           name: 'config',
@@ -102,15 +104,35 @@ export function vaultHostOperations(host: VaultHost | undefined): Operation[] {
           schema: {
             type: 'object',
             additionalProperties: false,
-            required: ['name'],
-            properties: { name: { type: 'string', minLength: 1, maxLength: VAULT_NAME_MAX } },
+            minProperties: 1,
+            properties: {
+              name: { type: 'string', minLength: 1, maxLength: VAULT_NAME_MAX },
+              icon: { type: ['string', 'null'], maxLength: VAULT_ICON_MAX },
+            },
           },
         },
       ] as const,
       handler: ([config]) =>
         withHost(async (h) => {
-          const res = await h.rename(config.name);
-          return res.ok ? res : { ok: false, error: { ...res.error, field: 'args[0].name' } };
+          // both checked before either is written: a refusal changes nothing
+          if (config.name !== undefined) {
+            const name = checkVaultName(config.name, 'args[0].name');
+            if (!name.ok) return name;
+          }
+          if (config.icon !== undefined) {
+            const icon = checkVaultIcon(config.icon, 'args[0].icon');
+            if (!icon.ok) return icon;
+          }
+          let out: Result<VaultEntry> | null = null;
+          if (config.icon !== undefined) {
+            out = await h.setIcon(config.icon);
+            if (!out.ok) return { ok: false, error: { ...out.error, field: 'args[0].icon' } };
+          }
+          if (config.name !== undefined) {
+            out = await h.rename(config.name);
+            if (!out.ok) return { ok: false, error: { ...out.error, field: 'args[0].name' } };
+          }
+          return out ?? fail('VALIDATION', 'Give a name or an icon', { field: 'args[0]' });
         }),
     }),
     defineOperation({
