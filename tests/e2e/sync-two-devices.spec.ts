@@ -71,6 +71,27 @@ test('a note made on one device appears, with its body, on a second device set u
   await expect(vaultsB.getByRole('list', { name: 'Sync account vaults' })).toContainText('📚');
   await expect(vaultsB.getByRole('list', { name: 'Local vaults' })).toContainText('📚');
   await expect(b.getByTestId('vault-name')).toContainText('📚');
+
+  // B pauses sync: nothing is fetched or sent there while A writes, and B says so; resumed, it arrives
+  const panelOfB = b.getByRole('region', { name: 'Sync', exact: true });
+  await panelOfB.getByRole('button', { name: 'Pause sync' }).click();
+  await expect(b.getByTestId('sync-indicator')).toHaveText('Paused');
+  const whilePaused: string[] = [];
+  const syncPort = process.env.E2E_SYNC_PORT ?? '8787';
+  b.on('request', (r) => {
+    if (new URL(r.url()).port === syncPort) whilePaused.push(r.url());
+  });
+  await a.getByRole('button', { name: 'Close' }).click();
+  await newNote(a, 'While B paused', 'waits for B');
+  await expect(a.getByTestId('sync-indicator')).toHaveText('Synced', { timeout: 30_000 });
+  await b.getByRole('button', { name: 'Close' }).click();
+  await expect(b.getByRole('button', { name: 'While B paused' })).toHaveCount(0);
+  expect(whilePaused).toEqual([]);
+  await b.getByRole('button', { name: 'Settings' }).click();
+  await panelOfB.getByRole('button', { name: 'Resume sync' }).click();
+  await b.getByRole('button', { name: 'Close' }).click();
+  await expect(b.getByRole('button', { name: 'While B paused' })).toBeVisible({ timeout: 15_000 });
+  await expect(b.getByTestId('sync-indicator')).toHaveText('Synced', { timeout: 30_000 });
 });
 
 /** Two devices of one account, B unlocked with A's recovery key; both closed settings. */

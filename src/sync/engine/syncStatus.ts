@@ -5,7 +5,8 @@ import type { SyncErrorCategory } from './http/syncError';
  * is dead-lettered, nothing is quarantined or held as corrupt, and the last run ended without
  * error (issue 7 part 8).
  */
-export type SyncPhase = 'off' | 'syncing' | 'synced' | 'pending' | 'error' | 'parked';
+/** `paused`: the user paused sync on this vault (Settings → Sync); local changes wait in the queue. */
+export type SyncPhase = 'off' | 'syncing' | 'synced' | 'pending' | 'error' | 'parked' | 'paused';
 
 /** Files of the vault whose bytes are not where they belong yet (issue 15 part 5). */
 export interface FileCounts {

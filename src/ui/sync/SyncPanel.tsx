@@ -169,13 +169,39 @@ export function SyncPanel() {
               <Show when={s().revoked ? null : s().status.error}>
                 {(e) => <p role="alert">{ERROR_TEXT[e().category]}</p>}
               </Show>
+              <Show when={s().paused}>
+                <p class="hint">
+                  Sync is paused on this device: nothing is sent or received, and your changes wait here until
+                  you resume.
+                </p>
+              </Show>
               <button
                 type="button"
-                disabled={busy()}
+                disabled={busy() || s().paused}
                 onClick={() => void act(async () => void (await api().syncNow()))}
               >
                 Sync now
               </button>{' '}
+              <Show
+                when={s().paused}
+                fallback={
+                  <button
+                    type="button"
+                    disabled={busy()}
+                    onClick={() => void act(async () => void (await api().pause()))}
+                  >
+                    Pause sync
+                  </button>
+                }
+              >
+                <button
+                  type="button"
+                  disabled={busy()}
+                  onClick={() => void act(async () => void (await api().resume()))}
+                >
+                  Resume sync
+                </button>
+              </Show>{' '}
               <button type="button" disabled={busy()} onClick={() => void signOut()}>
                 Sign out
               </button>

@@ -78,6 +78,8 @@ export function indicatorText(s: SyncStatus): string {
       return 'Synced';
     case 'parked':
       return 'Sync paused';
+    case 'paused':
+      return s.queued > 0 ? `Paused: ${s.queued} waiting` : 'Paused';
     case 'error':
       return s.error ? ERROR_WORDS[s.error.category] : 'Sync error';
     case 'pending': {

@@ -24,6 +24,9 @@ export interface AttachSyncInput {
 
 const controllers = new WeakMap<VaultDb, SyncController>();
 
+/** The change-feed name that tells the other tabs sync was paused or resumed (not a table). */
+const SYNC_PAUSE_TABLE = 'syncPause';
+
 /** The sync controller of an open vault database (vaultApi's `sync` namespace). */
 export function syncOf(db: VaultDb): SyncController | null {
   return controllers.get(db) ?? null;
@@ -96,6 +99,7 @@ export function attachSync(input: AttachSyncInput): SyncController {
     },
     fileDownloadMode: async () => downloadModeOf(await input.readSyncSetting?.('syncAttachments')),
     announceDiagnostics: (op, ids) => feed.committed([{ table: DIAGNOSTICS_TABLE, op, ids }]),
+    announcePause: () => feed.committed([{ table: SYNC_PAUSE_TABLE, op: 'put', ids: ['syncPaused'] }]),
     // the DOM handler types name WebSocket's own event classes; SocketLike uses the fields it reads
     openSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike,
     whileLeader: (fn) => {
@@ -105,7 +109,9 @@ export function attachSync(input: AttachSyncInput): SyncController {
     },
   });
   feed.subscribe((batch) => {
-    if (batch.origin === 'tab') controller?.requestPush();
+    if (batch.origin !== 'tab') return;
+    if (batch.changes.some((c) => c.table === SYNC_PAUSE_TABLE)) void controller?.pauseChanged();
+    else controller?.requestPush();
   });
   controllers.set(db, controller);
   db.on('ready', () => {

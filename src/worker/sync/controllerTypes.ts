@@ -36,6 +36,8 @@ export interface SyncControllerDeps {
   fileDownloadMode?: () => Promise<FileDownloadMode>;
   /** the diagnostics log changed (after commit): the change feed, so every tab's Settings refreshes */
   announceDiagnostics?: (op: 'put' | 'delete', ids: string[]) => void;
+  /** sync was paused or resumed in this tab: the change feed, so the leading tab's engine follows */
+  announcePause?: () => void;
 }
 
 /** What the UI sees of sync (vaultApi.sync.state). */
@@ -53,6 +55,8 @@ export interface SyncState {
   revoked: boolean;
   /** signed out because the service no longer knew this device's signing key (cleared by a sign-in) */
   keyMismatchSignedOut: boolean;
+  /** the user paused this vault's sync (Settings → Sync → Pause); local edits wait in the queue */
+  paused: boolean;
   serviceUrl: string;
   status: SyncStatus;
 }

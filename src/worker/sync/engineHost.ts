@@ -13,7 +13,7 @@ import { type AttachmentSync, createAttachmentSync } from './attachmentSync';
 import type { SyncControllerDeps } from './controllerTypes';
 import { createLocalRecords } from './localRecords';
 import { readRecord } from './recordPayloads';
-import { BINDING, createDeviceKeyStore, SYNC_VAULT_ID, VAULT_KEY } from './syncStateStore';
+import { BINDING, createDeviceKeyStore, SYNC_PAUSED, SYNC_VAULT_ID, VAULT_KEY } from './syncStateStore';
 import { SYNC_RECORD_TYPES } from './syncTypes';
 
 /** Set by the controller when another device revoked this one; cleared by the next sign-in. */
@@ -54,6 +54,21 @@ export function createEngineHost(deps: EngineHostDeps) {
   let lastStatus: SyncStatus = STATUS_OFF;
   let stopLeading: () => void = () => {};
   let revoking = false;
+  /**
+   * Spec 3.8 "sync pause": written through the state port; only the not-paused answer is kept in
+   * memory (a pause from another tab clears it through `pauseChanged`).
+   */
+  let notPaused = false;
+  async function isPaused(): Promise<boolean> {
+    if (notPaused) return false;
+    const paused = (await state.get<boolean>(SYNC_PAUSED)) === true;
+    if (!paused) notPaused = true;
+    return paused;
+  }
+  async function pausedStatus(): Promise<SyncStatus> {
+    const counts = await deps.outbox.counts();
+    return { ...STATUS_OFF, phase: 'paused', queued: counts.queued, deadLetters: counts.deadLetters };
+  }
 
   async function startIfReady(): Promise<void> {
     if (engine) return;
@@ -66,6 +81,10 @@ export function createEngineHost(deps: EngineHostDeps) {
     const hold = await state.get<BindingHold | null>(BINDING_HOLD);
     if (hold || binding?.mode !== 'sync' || binding.userId !== session.userId) return;
     if ((await state.get<boolean>(REVOKED)) === true) return; // revoked: nothing more until a sign-in
+    if (await isPaused()) {
+      lastStatus = await pausedStatus();
+      return;
+    }
     const key = await loadOrCreateDeviceKey(createDeviceKeyStore(db), deps.controller.subtle);
     if (!key.ok) return;
     const c = deps.controller;
@@ -209,9 +228,48 @@ export function createEngineHost(deps: EngineHostDeps) {
     await deps.notify();
   }
 
+  /** Pauses this vault's sync: the engine stops (a run in flight ends first); edits keep queueing. */
+  async function pause(): Promise<void> {
+    notPaused = false;
+    await state.set(SYNC_PAUSED, true);
+    await applyPause();
+  }
+  /** Resumes: the engine starts again (in the leading tab) and sends what waited. */
+  async function resume(): Promise<void> {
+    await state.set(SYNC_PAUSED, false);
+    notPaused = true;
+    await applyPause();
+  }
+  /** The stored pause as it is now (this tab's change, or another tab's): the engine follows it. */
+  async function applyPause(): Promise<void> {
+    if (await isPaused()) {
+      if (engine) stop();
+      lastStatus = await pausedStatus();
+    } else {
+      if (lastStatus.phase === 'paused') lastStatus = STATUS_OFF;
+      await startIfReady();
+      await engine?.syncNow();
+    }
+    await deps.notify();
+  }
+
   return {
     startIfReady,
     stop,
+    pause,
+    resume,
+    /** another tab paused or resumed this vault's sync */
+    pauseChanged: async () => {
+      notPaused = false;
+      await applyPause();
+    },
+    /** whether sync is paused (read through the state port unless known not paused) */
+    isPaused,
+    /** the status as the UI should see it now: while paused, with the count of what waits read afresh */
+    async currentStatus(): Promise<SyncStatus> {
+      if (!engine && lastStatus.phase === 'paused') lastStatus = await pausedStatus();
+      return withFiles(lastStatus, lastStatus.phase === 'off' ? null : (files?.counts() ?? null));
+    },
     /** the last status of the running engine (or of the last one, once stopped) */
     status: () => withFiles(lastStatus, lastStatus.phase === 'off' ? null : (files?.counts() ?? null)),
     /** file sync of the running engine (null before one starts) */
@@ -234,6 +292,8 @@ export function createEngineHost(deps: EngineHostDeps) {
     requestPush: () => {
       engine?.requestPush();
       files?.kick();
+      // paused: nothing is sent, but the UI re-reads the count of what waits
+      if (!engine && lastStatus.phase === 'paused') deps.notify().catch(() => undefined);
     },
     foreground: () => engine?.foreground(),
     bodyChanged: (docId: string) => engine?.bodyChanged(docId),

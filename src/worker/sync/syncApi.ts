@@ -29,6 +29,9 @@ export interface SyncApi {
   newRecoveryKey(): Promise<Answer<string>>;
   signOut(): Promise<void>;
   syncNow(): Promise<void>;
+  /** pauses this vault's sync on this device until `resume` (spec 3.8); edits keep queueing */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   /** plan, status, limits, usage and expiry (GET /auth/billing) */
   billing(): Promise<Answer<BillingReport>>;
   /** the account's live devices, this one marked `current` */
@@ -86,6 +89,12 @@ export function createSyncApi(db: VaultDb): SyncApi {
     },
     syncNow: async () => {
       await c()?.syncNow();
+    },
+    pause: async () => {
+      await c()?.pause();
+    },
+    resume: async () => {
+      await c()?.resume();
     },
     billing: async () => (await c()?.account.billing()) ?? NOT_ATTACHED,
     devices: async () => (await c()?.account.devices()) ?? NOT_ATTACHED,

@@ -88,7 +88,7 @@ export function createSyncController(deps: SyncControllerDeps) {
     const local = binding?.mode === 'local' && binding.userId === session?.userId;
     // the pull found this device's key is not the account's (refusedPage.ts): the key is asked for
     // again, the stored one kept (and the engine still retrying) until a key the record names replaces it
-    const lastStatus = host.status();
+    const lastStatus = await host.currentStatus();
     const stale = lastStatus.error?.code === VAULT_KEY_MISMATCH;
     return {
       account: session ? { email: email ?? '', userId: session.userId, deviceId: session.deviceId } : null,
@@ -104,6 +104,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       mergeAvailable: (await state.get<boolean>(MERGE_TARGET)) === true,
       revoked: (await state.get<boolean>(REVOKED)) === true,
       keyMismatchSignedOut: (await state.get<boolean>(KEY_MISMATCH_SIGNED_OUT)) === true,
+      paused: await host.isPaused(),
       serviceUrl: await serviceUrl(),
       status: lastStatus,
     };
@@ -296,6 +297,17 @@ export function createSyncController(deps: SyncControllerDeps) {
         await host.files()?.settle();
       },
     },
+    /** Pauses this vault's sync on this device (spec 3.8): nothing is sent or fetched until resumed. */
+    async pause(): Promise<void> {
+      await host.pause();
+      deps.announcePause?.();
+    },
+    async resume(): Promise<void> {
+      await host.resume();
+      deps.announcePause?.();
+    },
+    /** another tab of this vault paused or resumed sync */
+    pauseChanged: () => host.pauseChanged(),
     /** Signs out: the session ends, record rows are cleared, body rows survive (spec 4.2.2). */
     async signOut(): Promise<void> {
       host.stop();

@@ -26,6 +26,8 @@ export const DEVICE_KEY = 'deviceKey';
 export const VAULT_KEY = 'vaultKey';
 export { BINDING, SYNC_VAULT_ID } from '../../sync/engine/binding/bindingFlow';
 export const SERVICE_URL = 'serviceUrl';
+/** spec 2.12 `syncPaused`: the user paused this vault's sync (true) until they resume it */
+export const SYNC_PAUSED = 'syncPaused';
 
 export function createTokenStore(db: VaultDb): TokenStore {
   return {
