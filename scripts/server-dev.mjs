@@ -6,12 +6,16 @@
 // alone (DEV_VARS below), and `--var` overrides them or any other var for this run (the server
 // tests widen DEV_ACCOUNTS, the e2e suite sets its own ALLOWED_ORIGINS).
 // Secrets: server/.dev.vars (gitignored) is generated with a random TOKEN_SECRET when missing, and
-// gets a random BOOTSTRAP_SECRET and OBJECT_URL_SECRET when it has none; its contents are never printed.
+// gets a random BOOTSTRAP_SECRET, OBJECT_URL_SECRET, PADDLE_API_KEY and PADDLE_WEBHOOK_SECRET when
+// it has none; its contents are never printed.
+// Billing: a fake provider (scripts/fake-paddle.mjs) runs in this process on --billing-port, and
+// the service is pointed at it (PADDLE_API_URL, PADDLE_PRICES, PRICING_URL); never in production.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { FAKE_PRICES, startFakePaddle } from './fake-paddle.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -19,6 +23,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8787' },
     'persist-to': { type: 'string', default: '.data/sync' },
     var: { type: 'string', multiple: true, default: [] },
+    // the local fake billing provider's port (0: any free one); see scripts/fake-paddle.mjs
+    'billing-port': { type: 'string', default: '0' },
   },
 });
 const port = Number(values.port);
@@ -47,6 +53,24 @@ if (!/^OBJECT_URL_SECRET=/m.test(readFileSync(devVars, 'utf8'))) {
   console.error('server-dev: added OBJECT_URL_SECRET to server/.dev.vars');
 }
 
+// Billing (docs/billing.md): the fake provider's API key and webhook secret are Worker secrets
+// like any other, so they join .dev.vars once; the fake reads them from there too.
+for (const name of ['PADDLE_API_KEY', 'PADDLE_WEBHOOK_SECRET']) {
+  if (!new RegExp(`^${name}=`, 'm').test(readFileSync(devVars, 'utf8'))) {
+    appendFileSync(devVars, `${name}=${randomBytes(32).toString('base64url')}\n`);
+    console.error(`server-dev: added ${name} to server/.dev.vars`);
+  }
+}
+const secretOf = (name) =>
+  new RegExp(`^${name}=(.*)$`, 'm').exec(readFileSync(devVars, 'utf8'))?.[1]?.trim() ?? '';
+const fakeBilling = await startFakePaddle({
+  port: Number(values['billing-port']),
+  apiKey: secretOf('PADDLE_API_KEY'),
+  webhookSecret: secretOf('PADDLE_WEBHOOK_SECRET'),
+  serviceUrl: `http://127.0.0.1:${port}`,
+});
+console.log(`fake billing provider at ${fakeBilling.url}`);
+
 /**
  * A local service is a development service: the development account `dev@cairn.local` gets its
  * sign-in code in the response (and logged) and a Believer plan, /dev/* routes exist, and the
@@ -54,6 +78,11 @@ if (!/^OBJECT_URL_SECRET=/m.test(readFileSync(devVars, 'utf8'))) {
  */
 const DEV_VARS = [
   'ENVIRONMENT:development',
+  `PADDLE_API_URL:${fakeBilling.url}`,
+  `PADDLE_PRICES:${Object.entries(FAKE_PRICES)
+    .map(([plan, price]) => `${price}:${plan}`)
+    .join(',')}`,
+  `PRICING_URL:${fakeBilling.url}/pricing`,
   'DEV_ACCOUNTS:dev@cairn.local',
   'ALLOWED_ORIGINS:http://127.0.0.1:4173,http://127.0.0.1:5173,http://localhost:4173,http://localhost:5173',
 ];
@@ -87,18 +116,27 @@ const child = spawn(
     '--show-interactive-dev-session=false',
     '--inspector-port',
     '0',
-    // later flags win: the caller's --var after the development defaults
-    ...[...DEV_VARS, ...values.var].flatMap((v) => ['--var', v]),
+    // later flags win: the caller's --var after the development defaults; the pricing page's
+    // origin joins whichever ALLOWED_ORIGINS wins (it calls POST /billing/checkout from a browser)
+    ...withPricingOrigin([...DEV_VARS, ...values.var]).flatMap((v) => ['--var', v]),
   ],
   { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
 );
 // the service's own log lines (request log, structured events, the development sign-in code)
 child.stdout.on('data', (d) => process.stdout.write(d));
 child.stderr.on('data', (d) => process.stderr.write(d));
-const stop = () => child.kill('SIGTERM');
+const stop = () => {
+  child.kill('SIGTERM');
+  fakeBilling.close();
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+function withPricingOrigin(vars) {
+  const last = vars.findLastIndex((v) => v.startsWith('ALLOWED_ORIGINS:'));
+  return vars.map((v, i) => (i === last ? `${v}${v.endsWith(':') ? '' : ','}${fakeBilling.url}` : v));
+}
 
 const url = `http://127.0.0.1:${port}`;
 const deadline = Date.now() + 90_000;

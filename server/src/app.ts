@@ -9,6 +9,7 @@ import { clientIdentity } from './middleware/client-identity';
 import { objectRoutes } from './objects/route';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { billingRoutes } from './routes/billing';
 import { devRoutes } from './routes/dev';
 import { syncRoutes } from './routes/sync';
 
@@ -48,12 +49,13 @@ export function createApp(): Hono<AppEnv> {
   // Spec 7: a body over 8 MiB gets a bare 413 (no code), which clients map to `note_too_large`.
   app.use('/sync/*', bodyLimit({ maxSize: MAX_SYNC_BODY_BYTES, onError: (c) => c.body(null, 413) }));
   // Account routes carry small JSON only (the largest is a sealed key handoff).
-  for (const path of ['/auth/*', '/devices/*', '/keys/*', '/dev/*']) {
+  for (const path of ['/auth/*', '/devices/*', '/keys/*', '/dev/*', '/billing/*']) {
     app.use(path, bodyLimit({ maxSize: ACCOUNT_BODY_MAX_BYTES, onError: (c) => c.body(null, 413) }));
   }
 
   app.route('/auth', authRoutes());
   app.route('/dev', devRoutes());
+  app.route('/billing', billingRoutes());
   app.route('/', accountRoutes());
   app.route('/sync', syncRoutes());
   // signed object URLs (chunks, packs): no session, no bucket; the URL is the authority

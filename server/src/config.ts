@@ -1,3 +1,20 @@
+import { PLAN_IDS, type PlanId } from '../../src/sync/protocol/plans';
+
+/**
+ * The billing provider (Paddle Billing, docs/billing.md). Present only when every part is set:
+ * the API key and webhook secret (Worker secrets), the price-to-plan map and the pricing page.
+ */
+export interface BillingConfig {
+  provider: 'paddle';
+  /** https://api.paddle.com, https://sandbox-api.paddle.com, or the local fake provider */
+  apiUrl: string;
+  apiKey: string;
+  webhookSecret: string;
+  /** provider price id -> plan it grants */
+  prices: ReadonlyMap<string, PlanId>;
+  pricingUrl: string;
+}
+
 /** Service configuration resolved once from the environment; platform-free. */
 export interface ServiceConfig {
   development: boolean;
@@ -20,6 +37,8 @@ export interface ServiceConfig {
   objectUrlSecret: string | null;
   /** R2's S3 API credentials: presigned URLs go straight to R2 (docs/protocol.md) */
   r2Presign: { accountId: string; bucket: string; accessKeyId: string; secretAccessKey: string } | null;
+  /** null: no provider; the checkout, reconcile and portal routes answer 501 BILLING_UNAVAILABLE */
+  billing: BillingConfig | null;
 }
 
 export function readConfig(vars: {
@@ -35,6 +54,11 @@ export function readConfig(vars: {
   R2_BUCKET_NAME?: string;
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
+  PADDLE_API_URL?: string;
+  PADDLE_API_KEY?: string;
+  PADDLE_WEBHOOK_SECRET?: string;
+  PADDLE_PRICES?: string;
+  PRICING_URL?: string;
 }): ServiceConfig {
   const list = (v: string | undefined) =>
     (v ?? '')
@@ -63,6 +87,32 @@ export function readConfig(vars: {
             secretAccessKey: vars.R2_SECRET_ACCESS_KEY,
           }
         : null,
+    billing: billingConfig(vars),
+  };
+}
+
+function billingConfig(vars: {
+  PADDLE_API_URL?: string;
+  PADDLE_API_KEY?: string;
+  PADDLE_WEBHOOK_SECRET?: string;
+  PADDLE_PRICES?: string;
+  PRICING_URL?: string;
+}): BillingConfig | null {
+  const prices = new Map<string, PlanId>();
+  for (const entry of (vars.PADDLE_PRICES ?? '').split(/[\s,]+/)) {
+    const m = /^(pri_[a-z\d]{26}):(\w+)$/.exec(entry.trim());
+    if (m && (PLAN_IDS as readonly string[]).includes(m[2] as string))
+      prices.set(m[1] as string, m[2] as PlanId);
+  }
+  if (!vars.PADDLE_API_KEY || !vars.PADDLE_WEBHOOK_SECRET || prices.size === 0 || !vars.PRICING_URL)
+    return null;
+  return {
+    provider: 'paddle',
+    apiUrl: (vars.PADDLE_API_URL || 'https://api.paddle.com').replace(/\/+$/, ''),
+    apiKey: vars.PADDLE_API_KEY,
+    webhookSecret: vars.PADDLE_WEBHOOK_SECRET,
+    prices,
+    pricingUrl: vars.PRICING_URL,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ServiceConfig } from './config';
 import type { ObjectStore, ObjectUrls } from './objects/ports';
+import type { BillingProvider } from './ports/billing';
 import type { BlobStore } from './ports/blobs';
 import type { Clock } from './ports/clock';
 import type { VaultHub } from './ports/hub';
@@ -19,6 +20,8 @@ export interface Deps {
   limiter: RateLimiter;
   mailer: Mailer;
   hub: VaultHub;
+  /** null when no billing provider is configured (docs/billing.md) */
+  billing: BillingProvider | null;
   config: ServiceConfig;
   /** structured log sink; callers never pass tokens, secrets or presigned URLs */
   log: (event: string, fields: Record<string, unknown>) => void;

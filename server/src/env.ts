@@ -22,6 +22,15 @@ export interface Env {
   R2_BUCKET_NAME?: string;
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
+  /** Paddle Billing (docs/billing.md): API base (var; default https://api.paddle.com) */
+  PADDLE_API_URL?: string;
+  /** secrets: the API key and the notification destination's webhook secret */
+  PADDLE_API_KEY?: string;
+  PADDLE_WEBHOOK_SECRET?: string;
+  /** var: `pri_…:plus,pri_…:pro,pri_…:believer`, the prices the pricing page sells */
+  PADDLE_PRICES?: string;
+  /** var: the pricing page the app opens with the checkout token in its fragment */
+  PRICING_URL?: string;
   AUTH_RATE_PER_MINUTE?: string;
   SYNC_SOCKET_ITEMS_MAX_BYTES?: string;
   /** seconds between revocation checks of open sockets (1..60, default 60) */

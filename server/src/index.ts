@@ -3,6 +3,7 @@ import { durableObjectHub } from './adapters/do-hub';
 import { httpMailer } from './adapters/http-mailer';
 import { inlineBlobs } from './adapters/inline-blobs';
 import { logMailer } from './adapters/log-mailer';
+import { paddleProvider } from './adapters/paddle/paddle-provider';
 import { r2Blobs } from './adapters/r2-blobs';
 import { sqlLimiter } from './adapters/sql-limiter';
 import { unconfiguredMailer } from './adapters/unconfigured-mailer';
@@ -50,6 +51,7 @@ function depsFor(env: Env, ctx: ExecutionContext, origin: string | null): Deps {
       (err) => log('hub_notify_failed', { error: String(err) }),
       (p) => ctx.waitUntil(p),
     ),
+    billing: config.billing ? paddleProvider(config.billing) : null,
     config,
     log,
   };

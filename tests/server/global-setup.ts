@@ -5,6 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     syncBaseUrl: string;
     syncLogPath: string;
+    billingBaseUrl: string;
   }
 }
 
@@ -13,5 +14,6 @@ export default async function setup(project: TestProject) {
   const service = await startSyncService();
   project.provide('syncBaseUrl', service.url);
   project.provide('syncLogPath', service.logPath);
+  project.provide('billingBaseUrl', service.billingUrl);
   return () => service.stop();
 }

@@ -232,6 +232,32 @@ describe('the checked-in configuration deploys as production (wrangler deploy --
     expect(devBilling.headers.get('server-timing')).toBeNull();
   });
 
+  it('has no billing provider until one is configured, and says so', async () => {
+    const { session } = await signIn('billing@cairn.test');
+    const token = session.body?.accessToken;
+    const billing = await call<BillingReport>('/auth/billing', { token });
+    expect(billing.body).toMatchObject({
+      portalAvailable: false,
+      checkoutAvailable: false,
+      syncAllowed: false,
+    });
+    for (const [method, path] of [
+      ['GET', '/auth/checkout-token'],
+      ['POST', '/auth/checkout-token'],
+      ['POST', '/auth/billing/reconcile'],
+      ['POST', '/auth/billing/portal-session'],
+    ] as const) {
+      const res = await call<{ error?: { code?: string } }>(path, {
+        method,
+        token,
+        ...(method === 'POST' ? { body: {} } : {}),
+      });
+      expect([res.status, res.body?.error?.code], path).toEqual([501, 'BILLING_UNAVAILABLE']);
+    }
+    const hook = await call<{ error?: { code?: string } }>('/billing/webhook', { body: {} });
+    expect([hook.status, hook.body?.error?.code]).toEqual([501, 'BILLING_UNAVAILABLE']);
+  });
+
   it('answers no browser origin until ALLOWED_ORIGINS names the app', async () => {
     const res = await fetch(`${url}/sync/status`, {
       method: 'OPTIONS',

@@ -19,6 +19,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningService {
   url: string;
+  /** the fake billing provider server-dev started beside it (scripts/fake-paddle.mjs) */
+  billingUrl: string;
   /** everything the service printed (stdout and stderr), appended as it arrives */
   logPath: string;
   stop(): Promise<void>;
@@ -75,6 +77,11 @@ export async function spawnSyncService(extraVars: string[] = []): Promise<Starti
     stopped = true;
     rmSync(persist, { recursive: true, force: true });
   };
+  let billingUrl = '';
+  child.stdout?.on('data', (d) => {
+    const m = /fake billing provider at (http:\/\/\S+)/.exec(String(d));
+    if (m) billingUrl = m[1] as string;
+  });
   const ready = new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`sync service did not start in 90 s:\n${output}`)), 90_000);
     child.stdout?.on('data', (d) => {
@@ -89,7 +96,15 @@ export async function spawnSyncService(extraVars: string[] = []): Promise<Starti
       fail(new Error(`sync service exited with ${code}:\n${output}`));
     });
   });
-  return { url: `http://127.0.0.1:${port}`, logPath, stop, ready };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get billingUrl() {
+      return billingUrl;
+    },
+    logPath,
+    stop,
+    ready,
+  };
 }
 
 /** {@link spawnSyncService}, resolved once the service answers (stopped again if it never does). */
@@ -101,5 +116,5 @@ export async function startSyncService(extraVars: string[] = []): Promise<Runnin
     await service.stop();
     throw err;
   }
-  return { url: service.url, logPath: service.logPath, stop: service.stop };
+  return { url: service.url, billingUrl: service.billingUrl, logPath: service.logPath, stop: service.stop };
 }

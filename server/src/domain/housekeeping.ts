@@ -5,8 +5,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * Daily cleanup of rows that only ever expire: finished rate windows (older than a day), spent
- * or expired one-time codes, and refresh tokens a week past expiry or revocation. None of these
- * rows is read after it expires, so deleting them changes no answer.
+ * or expired one-time codes, refresh tokens a week past expiry or revocation, billing events
+ * older than 30 days (Paddle's retries end within days, and the replay window is minutes) and
+ * checkouts older than reconcile looks (7 days). None of these rows is read after it expires, so
+ * deleting them changes no answer.
  */
 export async function housekeeping(deps: Deps, nowMs: number): Promise<void> {
   await deps.sql.batch([
@@ -17,5 +19,7 @@ export async function housekeeping(deps: Deps, nowMs: number): Promise<void> {
       nowMs - 7 * DAY_MS,
       nowMs - 7 * DAY_MS,
     ),
+    sql('DELETE FROM billing_events WHERE received_at < ?', nowMs - 30 * DAY_MS),
+    sql('DELETE FROM billing_checkouts WHERE created_at < ?', nowMs - 7 * DAY_MS),
   ]);
 }

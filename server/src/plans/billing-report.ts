@@ -23,7 +23,9 @@ export async function billingReport(deps: Deps, userId: string): Promise<Billing
     limits: ent?.limits ?? null,
     usage: { storageBytes: usage?.bytes ?? 0, vaults: usage?.vaults ?? 0 },
     expiresAt: ent?.expiresAt ?? null,
-    portalAvailable: ent !== null && ent.source !== 'dev_seed',
+    // only when a provider is configured AND bills this account: a dev_seed or SQL row has no portal
+    portalAvailable: deps.billing !== null && ent?.customerId != null,
+    checkoutAvailable: deps.billing !== null,
     source: ent?.source ?? null,
   };
 }

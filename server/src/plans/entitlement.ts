@@ -15,6 +15,9 @@ export interface Entitlement {
   source: string;
   expiresAt: number | null;
   limits: PlanLimits;
+  /** the billing provider's customer and subscription (null for dev_seed and SQL rows) */
+  customerId: string | null;
+  subscriptionId: string | null;
   /** active-or-trialing and not past expiry */
   syncAllowed: boolean;
 }
@@ -33,25 +36,33 @@ export interface EntitlementRow {
   expires_at: number | null;
   storage_limit_bytes: number | null;
   file_limit_bytes: number | null;
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
 }
 
 /** The account's entitlement row (read with the access checks of a sync request, sync-access.ts). */
 export function entitlementStatement(userId: string): Statement {
   return sql(
-    'SELECT plan, status, source, expires_at, storage_limit_bytes, file_limit_bytes FROM entitlements WHERE user_id = ?',
+    `SELECT plan, status, source, expires_at, storage_limit_bytes, file_limit_bytes, provider_customer_id,
+       provider_subscription_id FROM entitlements WHERE user_id = ?`,
     userId,
   );
 }
 
-/** The entitlement a row grants at `nowMs`; null for no row or an unknown plan. */
+/**
+ * The entitlement a row grants at `nowMs`; null for no row or an unknown plan. An active or
+ * trialing row past its expiry reads as `expired` (spec 2.7): no provider sends that status, the
+ * paid period simply ended without a renewal.
+ */
 export function entitlementOf(row: EntitlementRow | null | undefined, nowMs: number): Entitlement | null {
   if (!row || !(PLAN_IDS as readonly string[]).includes(row.plan)) return null;
   const plan = row.plan as PlanId;
-  const status = row.status as EntitlementStatus;
+  const stored = row.status as EntitlementStatus;
   const unexpired = row.expires_at === null || row.expires_at > nowMs;
+  const allowed = SYNC_ALLOWED_STATUSES.has(stored);
   return {
     plan,
-    status,
+    status: allowed && !unexpired ? 'expired' : stored,
     source: row.source,
     expiresAt: row.expires_at,
     limits: {
@@ -59,7 +70,9 @@ export function entitlementOf(row: EntitlementRow | null | undefined, nowMs: num
       storageBytes: row.storage_limit_bytes ?? PLAN_LIMITS[plan].storageBytes,
       fileBytes: row.file_limit_bytes ?? PLAN_LIMITS[plan].fileBytes,
     },
-    syncAllowed: SYNC_ALLOWED_STATUSES.has(status) && unexpired,
+    customerId: row.provider_customer_id ?? null,
+    subscriptionId: row.provider_subscription_id ?? null,
+    syncAllowed: allowed && unexpired,
   };
 }
 

@@ -1,6 +1,10 @@
 import { type Context, Hono } from 'hono';
+import { type CheckoutTokenResponse, ReconcileRequest } from '../../../src/sync/protocol/billing';
 import { RevokeDeviceRequest } from '../../../src/sync/protocol/devices';
 import { KeyHandoffRequest, KeyVerifierPut } from '../../../src/sync/protocol/keys';
+import { issueCheckoutToken } from '../billing/checkout-token';
+import { portalSession } from '../billing/portal';
+import { reconcile } from '../billing/reconcile';
 import { listDevices, revokeDevice } from '../devices/directory';
 import { claimHandoffs, depositHandoff } from '../devices/key-handoffs';
 import { readKeyVerifier, writeKeyVerifier } from '../devices/key-verifier';
@@ -80,12 +84,29 @@ export function accountRoutes(): Hono<AppEnv> {
     return c.json({ handoffs: await claimHandoffs(c.get('deps'), userId, deviceId) });
   });
 
-  // No billing provider is wired yet: entitlements come from dev_seed (development) or SQL.
-  const noBilling = (c: Context<AppEnv>) =>
-    errorResponse(c, 'BILLING_UNAVAILABLE', 'no billing provider is configured');
-  r.post('/auth/billing/reconcile', noBilling);
-  r.post('/auth/billing/portal-session', noBilling);
-  r.on(['GET', 'POST'], '/auth/checkout-token', authenticate, noBilling);
+  // Billing (docs/billing.md). Without a provider: 501 BILLING_UNAVAILABLE, and the report says so.
+  r.post('/auth/billing/reconcile', async (c) => {
+    const body = await parseBody(c, ReconcileRequest);
+    if (!body.ok) return body.response;
+    return send(c, await reconcile(c.get('deps'), c.get('auth').userId, body.value.transactionId));
+  });
+  r.post('/auth/billing/portal-session', async (c) => {
+    const answer = await portalSession(c.get('deps'), c.get('auth').userId);
+    // a temporary authenticated link (spec 5.10): no cache may keep it
+    c.header('Cache-Control', 'no-store');
+    return send(c, answer);
+  });
+  r.on(['GET', 'POST'], '/auth/checkout-token', authenticate, async (c) => {
+    const deps = c.get('deps');
+    const billing = deps.config.billing;
+    const secret = deps.config.tokenSecret;
+    if (!billing || !secret)
+      return errorResponse(c, 'BILLING_UNAVAILABLE', 'no billing provider is configured');
+    c.header('Cache-Control', 'no-store');
+    const issued = await issueCheckoutToken(secret, c.get('auth').userId, deps.clock.nowMs());
+    const answer: CheckoutTokenResponse = { ...issued, pricingUrl: billing.pricingUrl };
+    return c.json(answer);
+  });
   r.get('/auth/billing', async (c) => c.json(await billingReport(c.get('deps'), c.get('auth').userId)));
   return r;
 }

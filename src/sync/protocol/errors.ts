@@ -27,6 +27,14 @@ export const ERROR_STATUS = {
   BOOTSTRAP_IDENTITY_MISMATCH: 403,
   BOOTSTRAP_SESSION_EXPIRED: 403,
   BILLING_UNAVAILABLE: 501,
+  /** a billing webhook whose signature, timestamp (replay window) or payload does not hold */
+  BILLING_WEBHOOK_INVALID: 400,
+  /** the billing provider's API failed or refused (its answer is never passed on) */
+  BILLING_PROVIDER_ERROR: 502,
+  /** reconcile of a transaction that is not completed yet */
+  BILLING_NOT_COMPLETED: 409,
+  /** a checkout token that is forged, malformed or expired */
+  CHECKOUT_TOKEN_INVALID: 401,
   STORAGE_PRESIGN_UNAVAILABLE: 501,
   /** request-level only on the single-snapshot push (docs/protocol.md); per item elsewhere */
   SYNC_INVALID_SIGNATURE: 400,

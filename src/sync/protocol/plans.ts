@@ -43,7 +43,9 @@ export interface BillingReport {
   limits: PlanLimits | null;
   usage: { storageBytes: number; vaults: number };
   expiresAt: number | null;
-  /** whether a customer portal session can be opened (only for provider-billed entitlements) */
+  /** whether a customer portal session can be opened: a provider is configured and billed this account */
   portalAvailable: boolean;
+  /** whether a billing provider is configured (Upgrade: checkout token, pricing page) */
+  checkoutAvailable: boolean;
   source: string | null;
 }
