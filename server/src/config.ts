@@ -35,6 +35,10 @@ export interface ServiceConfig {
   serverTiming: boolean;
   /** HMAC secret of the worker's signed object route (`OBJECT_URL_SECRET`); null: route off */
   objectUrlSecret: string | null;
+  /** the OpenID Connect provider of the browser sign-in flow; null: GET /auth/oauth/idp answers 501 */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+  /** the mobile SDK's client id the native route checks ID tokens against; null: that route answers 501 */
+  oidcMobileClientId: string | null;
   /** R2's S3 API credentials: presigned URLs go straight to R2 (docs/protocol.md) */
   r2Presign: { accountId: string; bucket: string; accessKeyId: string; secretAccessKey: string } | null;
   /** null: no provider; the checkout, reconcile and portal routes answer 501 BILLING_UNAVAILABLE */
@@ -59,6 +63,11 @@ export function readConfig(vars: {
   PADDLE_WEBHOOK_SECRET?: string;
   PADDLE_PRICES?: string;
   PRICING_URL?: string;
+  OIDC_ISSUER?: string;
+  OIDC_CLIENT_ID?: string;
+  OIDC_CLIENT_SECRET?: string;
+  OIDC_NAME?: string;
+  OIDC_MOBILE_CLIENT_ID?: string;
 }): ServiceConfig {
   const list = (v: string | undefined) =>
     (v ?? '')
@@ -78,6 +87,16 @@ export function readConfig(vars: {
     serverTiming: development,
     objectUrlSecret:
       vars.OBJECT_URL_SECRET && vars.OBJECT_URL_SECRET.length >= 32 ? vars.OBJECT_URL_SECRET : null,
+    oidc:
+      vars.OIDC_ISSUER && vars.OIDC_CLIENT_ID && vars.OIDC_CLIENT_SECRET
+        ? {
+            issuer: vars.OIDC_ISSUER,
+            clientId: vars.OIDC_CLIENT_ID,
+            clientSecret: vars.OIDC_CLIENT_SECRET,
+            name: vars.OIDC_NAME || 'your identity provider',
+          }
+        : null,
+    oidcMobileClientId: vars.OIDC_ISSUER && vars.OIDC_MOBILE_CLIENT_ID ? vars.OIDC_MOBILE_CLIENT_ID : null,
     r2Presign:
       vars.R2_ACCOUNT_ID && vars.R2_BUCKET_NAME && vars.R2_ACCESS_KEY_ID && vars.R2_SECRET_ACCESS_KEY
         ? {

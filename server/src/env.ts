@@ -31,6 +31,16 @@ export interface Env {
   PADDLE_PRICES?: string;
   /** var: the pricing page the app opens with the checkout token in its fragment */
   PRICING_URL?: string;
+  /**
+   * Sign-in with an OpenID Connect provider (issue 20 part 3; docs/oauth.md): issuer URL, web
+   * client id and (secret) client secret, the button's name; the mobile SDK's client id for the
+   * native ID-token route. Unset: both routes answer 501 and the app shows no provider button.
+   */
+  OIDC_ISSUER?: string;
+  OIDC_CLIENT_ID?: string;
+  OIDC_CLIENT_SECRET?: string;
+  OIDC_NAME?: string;
+  OIDC_MOBILE_CLIENT_ID?: string;
   AUTH_RATE_PER_MINUTE?: string;
   SYNC_SOCKET_ITEMS_MAX_BYTES?: string;
   /** seconds between revocation checks of open sockets (1..60, default 60) */

@@ -14,6 +14,19 @@ import { startSession } from './sessions';
 export async function signIn(deps: Deps, req: SignInRequest): Promise<Result<SessionTokens>> {
   const consumed = await consumeOtp(deps, req.email, req.code);
   if (!consumed.ok) return consumed;
+  return signInVerified(deps, req.email, req.device);
+}
+
+/**
+ * The account of an email someone proved they hold (a one-time code, or an identity provider's
+ * verified email: docs/oauth.md), made on first sign-in, with a NEW device and a session.
+ */
+export async function signInVerified(
+  deps: Deps,
+  email: string,
+  device: SignInRequest['device'],
+): Promise<Result<SessionTokens>> {
+  const req = { email, device };
   const now = deps.clock.nowMs();
   // Insert-if-absent then read back: two first sign-ins racing for one email share one account.
   await deps.sql.run(

@@ -17,8 +17,9 @@ import { parseBody } from '../http/parse-body';
 import { send } from '../http/send';
 import type { AppEnv } from '../http/types';
 import { rateLimit } from '../middleware/rate-limit';
+import { oauthRoutes } from './oauth';
 
-/** Unauthenticated session routes: one-time code, sign-in, refresh, sign-out, OAuth (501). */
+/** Unauthenticated session routes: one-time code, sign-in, refresh, sign-out, and an identity provider's (oauth.ts). */
 export function authRoutes(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const authLimit = createMiddleware<AppEnv>((c, next) =>
@@ -75,8 +76,6 @@ export function authRoutes(): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
-  // No identity provider is configured in Cairn yet: both entry points answer a bare 501 (spec 5.6).
-  r.get('/oauth/idp', (c) => c.body(null, 501));
-  r.post('/oauth/idp/native', (c) => c.body(null, 501));
+  r.route('/oauth', oauthRoutes(authLimit));
   return r;
 }

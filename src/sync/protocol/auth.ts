@@ -55,3 +55,31 @@ export type RefreshRequest = v.InferOutput<typeof RefreshRequest>;
 
 export const SignOutRequest = RefreshRequest;
 export type SignOutRequest = RefreshRequest;
+
+/**
+ * Sign-in with an identity provider (issue 20 part 3, docs/oauth.md). `GET /auth/oauth/config`
+ * says what the service offers (the app shows the provider button only then).
+ */
+export interface OAuthConfigResponse {
+  /** the browser flow (`GET /auth/oauth/idp`), with the provider's name for its button; null: none */
+  browser: { name: string } | null;
+  /** the native ID-token route (`POST /auth/oauth/idp/native`) is configured */
+  native: boolean;
+}
+
+/** A setup token: the provider vouched for this email; the app trades it for a session once. */
+export interface OAuthSetupResponse {
+  setupToken: string;
+  expiresInSeconds: number;
+}
+
+export const NativeIdTokenRequest = v.strictObject({
+  idToken: v.pipe(v.string(), v.minLength(1), v.maxLength(16 * 1024)),
+});
+export type NativeIdTokenRequest = v.InferOutput<typeof NativeIdTokenRequest>;
+
+export const OAuthSignInRequest = v.strictObject({
+  setupToken: v.pipe(v.string(), v.minLength(16), v.maxLength(200)),
+  device: DeviceRegistration,
+});
+export type OAuthSignInRequest = v.InferOutput<typeof OAuthSignInRequest>;

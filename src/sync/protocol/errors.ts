@@ -42,6 +42,10 @@ export const ERROR_STATUS = {
   /** a snapshot push whose `expectedRevision` is not the stored one (single route; per note in a batch) */
   SNAPSHOT_REVISION_CONFLICT: 409,
   KEY_VERIFIER_CONFLICT: 409,
+  /** sign-in with an identity provider refused: a bad state, code, ID token or setup token */
+  OAUTH_FAILED: 401,
+  /** no identity provider is configured for this route (spec 5.6: the native route's bare 501) */
+  OAUTH_UNAVAILABLE: 501,
   INTERNAL_ERROR: 500,
 } as const;
 
