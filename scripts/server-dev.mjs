@@ -10,11 +10,14 @@
 // it has none; its contents are never printed.
 // Billing: a fake provider (scripts/fake-paddle.mjs) runs in this process on --billing-port, and
 // the service is pointed at it (PADDLE_API_URL, PADDLE_PRICES, PRICING_URL); never in production.
+// Sign-in: a fake OpenID Connect provider (scripts/fake-oidc.mjs) likewise, on --oidc-port
+// (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_NAME, OIDC_MOBILE_CLIENT_ID; OIDC_CLIENT_SECRET in .dev.vars).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { startFakeOidc } from './fake-oidc.mjs';
 import { FAKE_PRICES, startFakePaddle } from './fake-paddle.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -25,6 +28,8 @@ const { values } = parseArgs({
     var: { type: 'string', multiple: true, default: [] },
     // the local fake billing provider's port (0: any free one); see scripts/fake-paddle.mjs
     'billing-port': { type: 'string', default: '0' },
+    // the local fake OpenID Connect provider's port (0: any free one); see scripts/fake-oidc.mjs
+    'oidc-port': { type: 'string', default: '0' },
   },
 });
 const port = Number(values.port);
@@ -71,6 +76,19 @@ const fakeBilling = await startFakePaddle({
 });
 console.log(`fake billing provider at ${fakeBilling.url}`);
 
+// Sign-in with an identity provider (docs/oauth.md): a fake OpenID Connect provider runs in this
+// process too, with its client secret a Worker secret in .dev.vars like the others.
+if (!/^OIDC_CLIENT_SECRET=/m.test(readFileSync(devVars, 'utf8'))) {
+  appendFileSync(devVars, `OIDC_CLIENT_SECRET=${randomBytes(32).toString('base64url')}\n`);
+  console.error('server-dev: added OIDC_CLIENT_SECRET to server/.dev.vars');
+}
+const fakeOidc = await startFakeOidc({
+  port: Number(values['oidc-port']),
+  clientId: 'cairn-web',
+  clientSecret: secretOf('OIDC_CLIENT_SECRET'),
+});
+console.log(`fake identity provider at ${fakeOidc.issuer}`);
+
 /**
  * A local service is a development service: the development account `dev@cairn.local` gets its
  * sign-in code in the response (and logged) and a Believer plan, /dev/* routes exist, and the
@@ -83,6 +101,10 @@ const DEV_VARS = [
     .map(([plan, price]) => `${price}:${plan}`)
     .join(',')}`,
   `PRICING_URL:${fakeBilling.url}/pricing`,
+  `OIDC_ISSUER:${fakeOidc.issuer}`,
+  'OIDC_CLIENT_ID:cairn-web',
+  'OIDC_NAME:Fake IdP',
+  'OIDC_MOBILE_CLIENT_ID:cairn-mobile',
   'DEV_ACCOUNTS:dev@cairn.local',
   'ALLOWED_ORIGINS:http://127.0.0.1:4173,http://127.0.0.1:5173,http://localhost:4173,http://localhost:5173',
 ];
@@ -128,6 +150,7 @@ child.stderr.on('data', (d) => process.stderr.write(d));
 const stop = () => {
   child.kill('SIGTERM');
   fakeBilling.close();
+  void fakeOidc.stop();
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

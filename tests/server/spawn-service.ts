@@ -21,6 +21,8 @@ export interface RunningService {
   url: string;
   /** the fake billing provider server-dev started beside it (scripts/fake-paddle.mjs) */
   billingUrl: string;
+  /** the fake OpenID Connect provider server-dev started beside it (scripts/fake-oidc.mjs) */
+  oidcIssuer: string;
   /** everything the service printed (stdout and stderr), appended as it arrives */
   logPath: string;
   stop(): Promise<void>;
@@ -78,9 +80,12 @@ export async function spawnSyncService(extraVars: string[] = []): Promise<Starti
     rmSync(persist, { recursive: true, force: true });
   };
   let billingUrl = '';
+  let oidcIssuer = '';
   child.stdout?.on('data', (d) => {
     const m = /fake billing provider at (http:\/\/\S+)/.exec(String(d));
     if (m) billingUrl = m[1] as string;
+    const o = /fake identity provider at (http:\/\/\S+)/.exec(String(d));
+    if (o) oidcIssuer = o[1] as string;
   });
   const ready = new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`sync service did not start in 90 s:\n${output}`)), 90_000);
@@ -101,6 +106,9 @@ export async function spawnSyncService(extraVars: string[] = []): Promise<Starti
     get billingUrl() {
       return billingUrl;
     },
+    get oidcIssuer() {
+      return oidcIssuer;
+    },
     logPath,
     stop,
     ready,
@@ -116,5 +124,11 @@ export async function startSyncService(extraVars: string[] = []): Promise<Runnin
     await service.stop();
     throw err;
   }
-  return { url: service.url, billingUrl: service.billingUrl, logPath: service.logPath, stop: service.stop };
+  return {
+    url: service.url,
+    billingUrl: service.billingUrl,
+    oidcIssuer: service.oidcIssuer,
+    logPath: service.logPath,
+    stop: service.stop,
+  };
 }
