@@ -99,3 +99,60 @@ test('every view keeps its contrast in the dark theme', async ({ page, isMobile 
   found.push(...(await searchFor(page, 'dark', ['color-contrast'])));
   expect(found).toEqual([]);
 });
+
+// Issue 19 part 8: the keyboard and reader basics a page needs besides axe's rules.
+test('skip link first, the title names the view, Escape then Tab leaves the editor @desktop-only', async ({
+  page,
+}) => {
+  await show(page, '#/');
+  await expect(page).toHaveTitle('Notes – Cairn');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main.list-pane')).toBeFocused();
+  await expect(page).toHaveURL(/\/(#\/?)?$/); // the route did not change
+
+  await show(page, '#/tasks/today');
+  await expect(page).toHaveTitle('Tasks – Cairn');
+
+  await show(page, '#/');
+  await newNote(page, 'Garden plan', 'dig');
+  await expect(page).toHaveTitle('Garden plan – Cairn');
+  const body = page.getByRole('textbox', { name: 'Note body' });
+  await expect(body).toHaveAccessibleDescription('Tab indents. To leave the editor, press Escape, then Tab.');
+  await body.press('End');
+  await page.keyboard.press('Tab'); // indents: focus stays
+  await expect(body).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(body).not.toBeFocused();
+  await expect(page.locator('.editor')).toContainText('dig');
+  // with a note open, the skip link's target is its body
+  await page.reload();
+  await appReady(page);
+  await expect(body).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(body).toBeFocused();
+});
+
+test('the phone folder drawer takes focus and Escape gives it back @phone-only', async ({ page }) => {
+  await show(page, '#/');
+  const folders = page.getByRole('button', { name: 'Folders' });
+  await folders.click();
+  await expect(folders).toHaveAttribute('aria-expanded', 'true');
+  const drawer = page.locator('#sidebar');
+  await expect(drawer.locator(':focus')).toHaveCount(1);
+  // Tab cycles inside the drawer: it covers the page
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    await expect(drawer.locator(':focus')).toHaveCount(1);
+  }
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(folders).toBeFocused();
+  await expect(folders).toHaveAttribute('aria-expanded', 'false');
+});

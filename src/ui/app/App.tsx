@@ -33,8 +33,11 @@ import { createTagLooks } from '../tags/createTagLooks';
 import { provideTagLooks } from '../tags/tagLooksContext';
 import { createVaultClient } from '../vault/createVaultClient';
 import { appCommands } from './appCommands';
+import { createDocumentTitle } from './createDocumentTitle';
+import { createDrawerFocus } from './createDrawerFocus';
 import { createRoute } from './createRoute';
 import { SectionNav } from './SectionNav';
+import { SkipLink } from './SkipLink';
 
 // Sections of the notes half: the graph (in the nav) and the folder table (from the folder tree).
 const knowledgeSections = [graphSection, folderViewSection];
@@ -114,6 +117,15 @@ export function App(props: AppProps) {
   const [showFolders, setShowFolders] = createSignal(false);
   // The phone's folder drawer covers the page: going to a note or a section closes it.
   createEffect(on([route.noteId, route.section], () => setShowFolders(false), { defer: true }));
+  let sidebar: HTMLElement | undefined;
+  let foldersButton: HTMLButtonElement | undefined;
+  const drawerKeys = createDrawerFocus({
+    open: showFolders,
+    close: () => setShowFolders(false),
+    panel: () => sidebar,
+    opener: () => foldersButton,
+    isDrawer: () => matchMedia('(max-width: 760px)').matches,
+  });
   const [showSettings, setShowSettings] = createSignal(false);
   const [showSearch, setShowSearch] = createSignal(false);
   const [showHelp, setShowHelp] = createSignal(false);
@@ -129,6 +141,12 @@ export function App(props: AppProps) {
       if (b.changes.some((c) => c.table === 'folders')) setFolderVersion((v) => v + 1);
     }),
   );
+  createDocumentTitle({
+    client,
+    noteId: route.noteId,
+    section: route.section,
+    label: (id) => [...planningSections, ...knowledgeSections].find((s) => s.id === id)?.label,
+  });
   const list = createNoteList(client, folder, sort);
   const selection = createNoteSelection(client);
   const [showMove, setShowMove] = createSignal(false);
@@ -244,8 +262,10 @@ export function App(props: AppProps) {
       data-leader={client.isLeader() ? 'true' : 'false'}
       data-sidebar={sidebarHidden() ? 'hidden' : undefined}
     >
+      <SkipLink />
       <header class="app-bar">
         <button
+          ref={foldersButton}
           type="button"
           class="folders-toggle bar-button"
           aria-expanded={showFolders()}
@@ -285,7 +305,13 @@ export function App(props: AppProps) {
         </button>
       </header>
       <Show when={route.section() === 'notes'} fallback={<SectionView />}>
-        <aside id="sidebar" class="sidebar" data-open={showFolders() ? 'true' : undefined}>
+        <aside
+          id="sidebar"
+          ref={sidebar}
+          class="sidebar"
+          data-open={showFolders() ? 'true' : undefined}
+          onKeyDown={drawerKeys}
+        >
           <FolderTree
             folders={folders()}
             selected={folder()}

@@ -4,7 +4,7 @@ import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view';
-import { createSignal, For, onCleanup, onMount } from 'solid-js';
+import { createSignal, createUniqueId, For, onCleanup, onMount } from 'solid-js';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
 import { wikiLinks } from '../links/wikiLinkExtension';
@@ -59,6 +59,10 @@ export default function MarkdownEditor(props: Props) {
           m === 'reading' ? [EditorView.editable.of(false), EditorState.readOnly.of(true)] : [],
         ];
   let view: EditorView | undefined;
+  // Tab indents here (indentWithTab), so the way out is told to every reader: CodeMirror never
+  // handles a Tab pressed right after Escape (codemirror.net/examples/tab), and Ctrl+M
+  // (Shift+Alt+M on macOS) switches Tab to moving focus until pressed again.
+  const hintId = `editor-keys-${createUniqueId()}`;
   onMount(() => {
     const undo = new Y.UndoManager(props.text);
     view = new EditorView({
@@ -77,7 +81,11 @@ export default function MarkdownEditor(props: Props) {
               ],
           EditorView.lineWrapping,
           placeholder('Write in markdown…'),
-          EditorView.contentAttributes.of({ 'aria-label': props.label, spellcheck: 'true' }),
+          EditorView.contentAttributes.of({
+            'aria-label': props.label,
+            'aria-describedby': hintId,
+            spellcheck: 'true',
+          }),
           yCollab(props.text, null, { undoManager: undo }),
           previewHost.of(props.host ?? null),
           view$.of(modeExtensions(mode())),
@@ -121,6 +129,9 @@ export default function MarkdownEditor(props: Props) {
           </For>
         </fieldset>
       )}
+      <p id={hintId} class="visually-hidden">
+        Tab indents. To leave the editor, press Escape, then Tab.
+      </p>
       <div class="cm-host" ref={host} />
     </>
   );
