@@ -162,10 +162,10 @@ test('source mode and reading view, remembered over a reload', async ({ page }) 
   await expect(page.locator('.cm-editor .cm-lp-h1')).toHaveText('Title line');
 });
 
-test('[[ completes note titles by keyboard, then headings after #', async ({ page }) => {
+test('[[ completes note titles and aliases by keyboard, then headings after #', async ({ page }) => {
   await page.goto('/');
   await appReady(page);
-  await newNote(page, 'Garden plan', '# Roses\n# Tulips\n');
+  await newNote(page, 'Garden plan', '---\naliases: [Allotment]\n---\n# Roses\n# Tulips\n');
   await newNote(page, 'Diary', 'Today ');
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('[[gard');
@@ -179,6 +179,16 @@ test('[[ completes note titles by keyboard, then headings after #', async ({ pag
   await expect(list.getByRole('option', { name: 'Tulips' })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect.poll(() => markdownOf(page)).toBe('Today [[Garden plan#Tulips]]');
+  // a note found by its frontmatter alias shows the alias and the note it names
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and [[allot');
+  const byAlias = list.getByRole('option', { name: /Allotment/ });
+  await expect(byAlias).toBeVisible();
+  await expect(byAlias).toContainText('alias of Garden plan');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => markdownOf(page))
+    .toBe('Today [[Garden plan#Tulips]] and [[Garden plan|Allotment]]');
 });
 
 test('New note: the cursor is in the title, Enter moves to the body; an untouched new note is discarded', async ({

@@ -3,6 +3,7 @@ import type { WikiTargetResolution } from '../../worker/domain/notes/links/resol
 import { PdfViewer } from '../files/PdfViewer';
 import type { VaultClient } from '../vault/createVaultClient';
 import { headingsOf } from './livePreview/linkQuery';
+import { mergeLinkHits } from './livePreview/linkTargets';
 import type { PreviewHost } from './livePreview/previewHost';
 
 const TITLE_HITS = 12;
@@ -11,7 +12,7 @@ const TITLE_HITS = 12;
  * Live Preview's reads for the note `sourceId`, each one vault operation: links resolve relative
  * to the note (`notes.resolveWikiTarget`), previews come from `notes.previewByTitle`, titles from
  * the search index's title search (`search.quick`; the most recently edited notes before anything
- * is typed), headings and aliases from the one note named.
+ * is typed) merged with the notes' frontmatter aliases (`matchAliases`), headings and aliases from the one note named.
  */
 export function createPreviewHost(
   client: VaultClient,
@@ -42,12 +43,14 @@ export function createPreviewHost(
           .filter((n) => n.id !== sourceId && n.fileType === 'markdown')
           .map((n) => ({ title: n.title, folder: n.folderPath }));
       }
-      const res = await client.api.read('search.quick', [query, TITLE_HITS]);
-      if (!res.ok) return [];
-      return (res.value as { title: string; folder_path: string }[]).map((h) => ({
-        title: h.title,
-        folder: h.folder_path,
-      }));
+      const [res, aliases] = await Promise.all([
+        client.api.read('search.quick', [query, TITLE_HITS]),
+        client.api.matchAliases(query, TITLE_HITS),
+      ]);
+      const titles = res.ok
+        ? (res.value as { id: string; title: string; folder_path: string; score: number }[])
+        : [];
+      return mergeLinkHits(titles, aliases, TITLE_HITS);
     },
     async outline(title) {
       const hit = await resolve(title);

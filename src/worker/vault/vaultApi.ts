@@ -9,6 +9,7 @@ import type { FolderRow, NoteVersionRow } from '../db/schema';
 import type { ExtractedText } from '../extract/fileTextReads';
 import type { RebuildProgress } from '../indexing/searchIndexer';
 import type { Result as OpResult } from '../ops/result';
+import { type AliasHit, aliasSearch } from '../search/aliasSearch';
 import type { DeviceFacts } from '../settings/deviceFacts';
 import type { AttachmentEntry } from '../stores/attachments';
 import { exportZipBlob } from '../stores/exporter';
@@ -53,6 +54,8 @@ export interface VaultApi {
   getNote(id: string): Promise<Note | null>;
   /** The note's row without its body (title, folder, type, dates): no markdown crosses to the UI. */
   getNoteHeader(id: string): Promise<NoteHeader | null>;
+  /** Notes whose frontmatter aliases match `query`, best first (`[[` completion; no body is read). */
+  matchAliases(query: string, limit: number): Promise<AliasHit[]>;
   createNote(input: { title?: string; folderPath?: string; markdown?: string }): Promise<Result<NoteHeader>>;
   renameNote(id: string, title: string): Promise<Result<NoteHeader>>;
   updateNoteBody(id: string, markdown: string): Promise<Result<NoteHeader>>;
@@ -156,6 +159,10 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     manualNoteOrder: (folder) => notes.manualOrder(folder),
     getNote: (id) => notes.get(id),
     getNoteHeader: (id) => notes.getHeader(id),
+    async matchAliases(query, limit) {
+      await vault.bodies.links.ensureLoaded();
+      return aliasSearch(vault.bodies.links.resolver.headers(), query, limit);
+    },
     createNote: (input) => notes.create(input),
     renameNote: (id, title) => notes.rename(id, title),
     updateNoteBody: (id, markdown) => notes.updateBody(id, markdown),

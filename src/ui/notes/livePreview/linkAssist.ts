@@ -8,6 +8,7 @@ import type { Extension } from '@codemirror/state';
 import { type EditorView, hoverTooltip, type Tooltip } from '@codemirror/view';
 import { linkDestination } from './followUrl';
 import { linkQuery } from './linkQuery';
+import { candidateText } from './linkTargets';
 import { previewHost } from './previewHost';
 import { wikiLinkParts } from './wikiLinkParts';
 
@@ -15,8 +16,9 @@ import { wikiLinkParts } from './wikiLinkParts';
 const PREVIEW_CHARS = 700;
 
 /**
- * Links as you type: after `[[`, note titles from the vault worker's title search (fuzzy, best
- * first; no note body is read); after `[[Title#`, that note's headings; after `[[Title|`, its
+ * Links as you type: after `[[`, note titles from the vault worker's title search and notes'
+ * frontmatter aliases (fuzzy, best first; no note body is read; an alias completes as
+ * `[[Title|alias]]`); after `[[Title#`, that note's headings; after `[[Title|`, its
  * aliases. Choosing a title closes the link (`]]`) unless it is already closed. Enter or Tab
  * takes the highlighted entry, Escape closes the list.
  */
@@ -32,11 +34,12 @@ async function complete(ctx: CompletionContext): Promise<CompletionResult | null
   if (q.kind === 'title') {
     const hits = await host.titles(q.query);
     if (ctx.aborted) return null;
+    // A note found by an alias shows that alias (what was typed) and, beside it, the note it names.
     const options: Completion[] = hits.map((h) => ({
-      label: h.title,
-      detail: h.folder,
-      type: 'text',
-      apply: `${h.title}${close}`,
+      label: h.alias ?? h.title,
+      detail: h.alias === undefined ? h.folder : `alias of ${h.title}`,
+      type: h.alias === undefined ? 'text' : 'variable',
+      apply: `${candidateText(h)}${close}`,
     }));
     return { from, options, filter: false };
   }

@@ -1,4 +1,5 @@
 import { Facet } from '@codemirror/state';
+import type { LinkCandidate } from './linkTargets';
 
 /** What a wiki link or an embed points at, as the vault worker resolved it. */
 export interface LinkTarget {
@@ -23,8 +24,8 @@ export interface PreviewHost {
   mountPdf(blob: Blob, title: string, into: HTMLElement): () => void;
   /** follows a wiki link's inner text, or a local markdown link's path */
   follow(target: string): void;
-  /** note titles matching what was typed after `[[`, best first (the search index's title search) */
-  titles(query: string): Promise<{ title: string; folder: string }[]>;
+  /** notes whose title or alias matches what was typed after `[[`, best first */
+  titles(query: string): Promise<LinkCandidate[]>;
   /** one note's headings and aliases, for `[[Title#` and `[[Title|` (reads that note only) */
   outline(title: string): Promise<{ headings: string[]; aliases: string[] } | null>;
 }
