@@ -136,6 +136,8 @@ const child = spawn(
     '--persist-to',
     persistTo,
     '--show-interactive-dev-session=false',
+    // GET /__scheduled?cron=<expr> runs a Cron trigger now (the server tests drive the pack sweep)
+    '--test-scheduled',
     '--inspector-port',
     '0',
     // later flags win: the caller's --var after the development defaults; the pricing page's

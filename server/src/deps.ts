@@ -6,6 +6,7 @@ import type { Clock } from './ports/clock';
 import type { VaultHub } from './ports/hub';
 import type { RateLimiter } from './ports/limiter';
 import type { Mailer } from './ports/mailer';
+import type { PackJobs } from './ports/pack-jobs';
 import type { Sql } from './ports/sql';
 
 /** Everything the service's logic needs, injected by the composition root (index.ts). */
@@ -22,6 +23,8 @@ export interface Deps {
   hub: VaultHub;
   /** null when no billing provider is configured (docs/billing.md) */
   billing: BillingProvider | null;
+  /** pack compaction messages (spec 6.2); null where no queue is bound (the cron sweep still builds) */
+  packJobs: PackJobs | null;
   config: ServiceConfig;
   /** structured log sink; callers never pass tokens, secrets or presigned URLs */
   log: (event: string, fields: Record<string, unknown>) => void;

@@ -1,8 +1,12 @@
+import type { PackJob } from './ports/pack-jobs';
+
 /** Bindings and variables of the Worker (server/wrangler.jsonc; secrets from .dev.vars or `wrangler secret`). */
 export interface Env {
   DB: D1Database;
   BLOBS: R2Bucket;
   VAULT_HUB: DurableObjectNamespace;
+  /** producer of pack compaction messages (server/wrangler.jsonc `queues`); the same worker consumes them */
+  PACK_QUEUE?: Queue<PackJob>;
   ENVIRONMENT: string;
   /** development only (scripts/server-dev.mjs): accounts whose sign-in code is echoed */
   DEV_ACCOUNTS?: string;

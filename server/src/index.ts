@@ -4,6 +4,7 @@ import { httpMailer } from './adapters/http-mailer';
 import { inlineBlobs } from './adapters/inline-blobs';
 import { logMailer } from './adapters/log-mailer';
 import { paddleProvider } from './adapters/paddle/paddle-provider';
+import { queuePackJobs } from './adapters/queue-pack-jobs';
 import { r2Blobs } from './adapters/r2-blobs';
 import { sqlLimiter } from './adapters/sql-limiter';
 import { unconfiguredMailer } from './adapters/unconfigured-mailer';
@@ -15,6 +16,9 @@ import { housekeeping } from './domain/housekeeping';
 import type { Env } from './env';
 import { objectUrlsFor } from './objects/factory';
 import { r2ObjectStore } from './objects/r2-object-store';
+import { consumePackJobs, jobId } from './packs/consume';
+import { PACK_SWEEP_CRON, sweepPackBacklog } from './packs/sweep';
+import type { PackJob } from './ports/pack-jobs';
 import { purgeExpiredTombstones } from './records/purge-tombstones';
 
 export { VaultHub } from './hub/vault-hub-object';
@@ -52,6 +56,7 @@ function depsFor(env: Env, ctx: ExecutionContext, origin: string | null): Deps {
       (p) => ctx.waitUntil(p),
     ),
     billing: config.billing ? paddleProvider(config.billing) : null,
+    packJobs: env.PACK_QUEUE ? queuePackJobs(env.PACK_QUEUE, log, (p) => ctx.waitUntil(p)) : null,
     config,
     log,
   };
@@ -62,10 +67,26 @@ export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext) {
     return app.fetch(request, { deps: depsFor(env, ctx, new URL(request.url).origin) }, ctx);
   },
-  // Daily: expired-row cleanup, then tombstone payloads and deleted files' chunks past their
-  // history window (a few batches each).
-  async scheduled(_event: ScheduledController, env: Env, ctx: ExecutionContext) {
+  // Pack compaction messages (spec 3.6, 6.2): a failed vault's messages come back later.
+  async queue(batch: MessageBatch<PackJob>, env: Env, ctx: ExecutionContext) {
     const deps = depsFor(env, ctx, null);
+    const failed = await consumePackJobs(
+      deps,
+      batch.messages.map((m) => m.body),
+    );
+    for (const m of batch.messages) {
+      if (failed.has(jobId(m.body))) m.retry();
+      else m.ack();
+    }
+  },
+  // 6-hourly (PACK_SWEEP_CRON): the pack backlog sweep. Daily: expired-row cleanup, then tombstone
+  // payloads and deleted files' chunks past their history window (a few batches each).
+  async scheduled(event: ScheduledController, env: Env, ctx: ExecutionContext) {
+    const deps = depsFor(env, ctx, null);
+    if (event.cron === PACK_SWEEP_CRON) {
+      await sweepPackBacklog(deps);
+      return;
+    }
     await housekeeping(deps, deps.clock.nowMs());
     for (let i = 0; i < 50; i++) {
       const run = await purgeExpiredTombstones(deps, { nowMs: deps.clock.nowMs() });
@@ -77,4 +98,4 @@ export default {
       if (!run.more) break;
     }
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<Env, PackJob>;

@@ -46,4 +46,6 @@ export const BUCKETS = {
   },
   // chunk uploads (Cairn's choice: 600 chunks of 1 MiB a minute per device, about 10 MB/s)
   attachment_upload: { bucket: 'attachment_upload', limit: 600, windowSeconds: 60, key: 'device' },
+  // pack listing (spec 8.1: ordinary, never elevated; Cairn's ceiling: a bootstrap walks <= 20 pages)
+  sync_packs: { bucket: 'sync_packs', limit: 60, windowSeconds: 60, key: 'device' },
 } as const satisfies Record<string, BucketRule>;

@@ -29,6 +29,7 @@ import type { AppEnv } from '../http/types';
 import { BUCKETS } from '../middleware/buckets';
 import { limitedRead, rateLimit } from '../middleware/rate-limit';
 import { writeGate } from '../middleware/write-gate';
+import { requestPacks } from '../packs/request-packs';
 import type { HubFrame } from '../ports/hub';
 
 /** Decoded byte length of valid padded base64. */
@@ -156,6 +157,7 @@ export function crdtRoutes(): Hono<AppEnv> {
       return errorResponse(c, result.code, result.reason, details);
     }
     await broadcast(c, result.noteId, res.value.cursors.get(result.noteId) ?? null);
+    requestPacks(c);
     return c.json({
       sequenceNum: result.sequenceNum,
       revision: result.revision,
@@ -187,6 +189,7 @@ export function crdtRoutes(): Hono<AppEnv> {
     );
     if (!res.ok) return send(c, res);
     await broadcastAll(c, res.value.cursors);
+    if (res.value.cursors.size > 0) requestPacks(c);
     return c.json({ results: res.value.results });
   });
 

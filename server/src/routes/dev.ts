@@ -25,6 +25,7 @@ import { objectUrlsFor } from '../objects/factory';
 import { billingReport } from '../plans/billing-report';
 import { sql } from '../ports/sql';
 import { purgeExpiredTombstones } from '../records/purge-tombstones';
+import { addDevPackRoutes } from './dev-packs';
 
 /**
  * Mounted at `/dev`. Development-only stand-ins for the billing provider and the operator (ENVIRONMENT=development;
@@ -190,5 +191,6 @@ export function devRoutes(): Hono<AppEnv> {
       await purgeExpiredTombstones(c.get('deps'), { nowMs: body.value.asOfMs, userId: c.get('auth').userId }),
     );
   });
+  addDevPackRoutes(r);
   return r;
 }

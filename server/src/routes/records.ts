@@ -11,6 +11,7 @@ import type { AppEnv } from '../http/types';
 import { BUCKETS } from '../middleware/buckets';
 import { rateLimit } from '../middleware/rate-limit';
 import { writeGate } from '../middleware/write-gate';
+import { requestPacks } from '../packs/request-packs';
 import { changesPage } from '../records/changes';
 import { manifest } from '../records/manifest';
 import { pullItems } from '../records/pull';
@@ -35,7 +36,9 @@ export function recordRoutes(): Hono<AppEnv> {
       entitlement: c.get('entitlement'),
       timing: c.get('timing'),
     };
-    return c.json(await pushItems(c.get('deps'), ctx, body.value.items));
+    const result = await pushItems(c.get('deps'), ctx, body.value.items);
+    if (result.accepted.length > 0) requestPacks(c);
+    return c.json(result);
   });
 
   r.post('/pull', rateLimit(BUCKETS.sync_pull), async (c) => {

@@ -8,6 +8,7 @@ import { vaultScope } from '../middleware/vault-scope';
 import { attachmentRoutes } from './attachments';
 import { bootstrapRoutes } from './bootstrap';
 import { crdtRoutes } from './crdt';
+import { packRoutes } from './packs';
 import { recordRoutes } from './records';
 import { socketRoutes } from './socket';
 import { statusRoute } from './status';
@@ -35,6 +36,7 @@ export function syncRoutes(): Hono<AppEnv> {
     '/bootstrap',
     '/bootstrap/*',
     '/attachments/*',
+    '/packs',
   ]) {
     r.use(path, vaultScope);
   }
@@ -45,5 +47,6 @@ export function syncRoutes(): Hono<AppEnv> {
   r.route('/', bootstrapRoutes());
   r.route('/', socketRoutes());
   r.route('/', attachmentRoutes());
+  r.route('/', packRoutes());
   return r;
 }

@@ -71,3 +71,25 @@ export const DevTamperChunkRequest = v.strictObject({
   hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
 });
 export type DevTamperChunkRequest = v.InferOutput<typeof DevTamperChunkRequest>;
+
+/**
+ * `POST /dev/packs/reset` (development only): forgets the packs of one of the caller's vaults
+ * (pack_index rows, pack objects, watermark), as a deployment that never built any: its snapshots
+ * become backlog for the next queue message or cron sweep.
+ */
+export const DevPackResetRequest = v.strictObject({
+  vaultId: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+});
+export type DevPackResetRequest = v.InferOutput<typeof DevPackResetRequest>;
+
+/**
+ * `POST /dev/snapshot-size` (development only): rewrites the DECLARED size of one of the caller's
+ * snapshot rows (the object is untouched): a size-drifted row, or one declared over
+ * MAX_PACKED_ITEM_BYTES, for the pack selection rules (spec 3.6).
+ */
+export const DevSnapshotSizeRequest = v.strictObject({
+  vaultId: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+  noteId: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
+  sizeBytes: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+});
+export type DevSnapshotSizeRequest = v.InferOutput<typeof DevSnapshotSizeRequest>;
