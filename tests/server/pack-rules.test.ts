@@ -1,9 +1,14 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import type { Deps } from '../../server/src/deps';
+import { Timing } from '../../server/src/http/timing';
+import type { AppEnv } from '../../server/src/http/types';
 import type { ObjectStore } from '../../server/src/objects/ports';
 import { commitPack } from '../../server/src/packs/commit';
 import { PACK_ENQUEUE_JITTER_MS, retryingPackJobs } from '../../server/src/packs/enqueue';
 import { isHole, type PackCandidate, selectWindow } from '../../server/src/packs/select';
 import type { Sql, Statement } from '../../server/src/ports/sql';
+import { packRoutes } from '../../server/src/routes/packs';
 import { MAX_PACKED_ITEM_BYTES, PACK_MAX_ITEMS, PACK_TARGET_BYTES } from '../../src/sync/protocol/limits';
 
 // Pack production rules on their own (spec 3.6, 6.2); the service runs them in tests/server/packs.test.ts.
@@ -189,5 +194,49 @@ describe('pack write order (spec 3.6): object put, then pack_index row, then wat
     const { steps, deps } = ports(null);
     expect(await commitPack(deps, scope, null, { sortValue: 6, tiebreak: 'z' })).toBe(false);
     expect(steps).toEqual(['watermark']);
+  });
+});
+
+describe('listing on a deployment that cannot presign (spec 4: url only when it can)', () => {
+  it('lists the packs without url and expiresAt, and counts the sync_packs bucket', async () => {
+    const hits: string[] = [];
+    const queries: Statement[] = [];
+    const deps = {
+      objectUrls: null,
+      clock: { nowMs: () => 0 },
+      log: () => {},
+      limiter: {
+        hit: async (h: { bucket: string }) => {
+          hits.push(h.bucket);
+          return { allowed: true, retryAfterSeconds: 0 };
+        },
+      },
+      sql: {
+        all: async (q: Statement) => {
+          queries.push(q);
+          return [
+            { id: 9, min_cursor: 10, max_cursor: 12, object_key: 'u1/x', entry_count: 3, size_bytes: 99 },
+          ];
+        },
+      },
+    } as unknown as Deps;
+    const app = new Hono<AppEnv>();
+    app.use('*', async (c, next) => {
+      c.set('deps', deps);
+      c.set('timing', new Timing());
+      c.set('auth', { userId: 'u1', deviceId: 'd1', tokenExpiresAtMs: 1e13 });
+      c.set('vaultId', 'v1');
+      await next();
+    });
+    app.route('/', packRoutes());
+    const res = await app.request('/packs?limit=1');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      packs: [{ kind: 'crdt_snapshot', minCursor: 10, maxCursor: 12, sizeBytes: 99, entryCount: 3 }],
+      nextCursor: null,
+    });
+    expect(hits).toEqual(['sync_packs']);
+    // scoped to the caller's account and vault
+    expect(queries[0]?.params.slice(0, 2)).toEqual(['u1', 'v1']);
   });
 });

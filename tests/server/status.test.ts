@@ -26,13 +26,15 @@ describe('GET /sync/status (real workerd)', () => {
   });
 });
 
-describe('accelerators this deployment does not offer (real workerd)', () => {
-  // Bootstrap sessions are configured for local runs (BOOTSTRAP_SECRET in server/.dev.vars):
-  // bootstrap.test.ts covers them, bootstrap-ttl.test.ts the 501 without a secret. Presigning is
-  // attachments.test.ts's (the worker signs locally); attachment-presign-unavailable.test.ts the 501.
-  it('packs answer 404, behind authentication', async () => {
+describe('pack listing (real workerd)', () => {
+  // Offered since issue 16 (docs/packs.md; tests/server/packs.test.ts); like every /sync route,
+  // behind authentication.
+  it('answers an empty listing to a new account, and 401 without a session', async () => {
     const d = await signInDevice();
-    expect((await api('/sync/packs', { token: d.accessToken })).status).toBe(404);
+    expect((await api('/sync/packs', { token: d.accessToken })).body).toEqual({
+      packs: [],
+      nextCursor: null,
+    });
     expect(errorCode(await api('/sync/packs'))).toBe('UNAUTHENTICATED');
   });
 });
