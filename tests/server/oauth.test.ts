@@ -72,9 +72,12 @@ describe('sign-in with an identity provider (real workerd, fake OIDC provider)',
     expect(setupToken.length).toBeGreaterThan(20);
 
     const device = { name: 'IdP laptop', platform: 'web', publicKey: await deviceKey() };
-    const session = await api<SessionTokens>('/auth/oauth/sign-in', { body: { setupToken, device } });
+    const session = await api<SessionTokens & { email: string }>('/auth/oauth/sign-in', {
+      body: { setupToken, device },
+    });
     expect(session.status).toBe(200);
     expect(session.body.accessToken).toBeTruthy();
+    expect(session.body.email).toBe(email);
     // the account is the email's: its plan report answers under the new session
     expect((await api<BillingReport>('/auth/billing', { token: session.body.accessToken })).status).toBe(200);
     // once only

@@ -6,6 +6,7 @@ import {
   type OAuthConfigResponse,
   type OAuthSetupResponse,
   OAuthSignInRequest,
+  type OAuthSignInResponse,
 } from '../../../src/sync/protocol/auth';
 import { signInVerified } from '../auth/sign-in';
 import type { ServiceConfig } from '../config';
@@ -148,7 +149,10 @@ export function oauthRoutes(authLimit: MiddlewareHandler<AppEnv>): Hono<AppEnv> 
     if (!body.ok) return body.response;
     const email = await takeSetupToken(deps, body.value.setupToken);
     if (!email) return errorResponse(c, 'OAUTH_FAILED', 'this setup token is unknown, used or expired');
-    return send(c, await signInVerified(deps, email, body.value.device));
+    const session = await signInVerified(deps, email, body.value.device);
+    if (!session.ok) return send(c, session);
+    const res: OAuthSignInResponse = { ...session.value, email };
+    return c.json(res);
   });
   return r;
 }

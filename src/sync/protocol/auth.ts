@@ -83,3 +83,8 @@ export const OAuthSignInRequest = v.strictObject({
   device: DeviceRegistration,
 });
 export type OAuthSignInRequest = v.InferOutput<typeof OAuthSignInRequest>;
+
+/** `POST /auth/oauth/sign-in`: a session, and the email the provider vouched for (the app shows it). */
+export interface OAuthSignInResponse extends SessionTokens {
+  email: string;
+}

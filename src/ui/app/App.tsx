@@ -28,6 +28,7 @@ import { PersistNotice } from '../settings/PersistNotice';
 import { deviceFacts } from '../settings/reportDevice';
 import { createShortcuts } from '../shortcuts/createShortcuts';
 import { focusWhenShown } from '../shortcuts/focusWhenShown';
+import { oauthReturn } from '../sync/oauthReturn';
 import { SyncIndicator } from '../sync/SyncIndicator';
 import { createTagLooks } from '../tags/createTagLooks';
 import { provideTagLooks } from '../tags/tagLooksContext';
@@ -126,7 +127,8 @@ export function App(props: AppProps) {
     opener: () => foldersButton,
     isDrawer: () => matchMedia('(max-width: 760px)').matches,
   });
-  const [showSettings, setShowSettings] = createSignal(false);
+  // back from an identity provider's sign-in: Settings shows how it went (oauthReturn.ts)
+  const [showSettings, setShowSettings] = createSignal(oauthReturn() !== null);
   const [showSearch, setShowSearch] = createSignal(false);
   const [showHelp, setShowHelp] = createSignal(false);
   const [showPalette, setShowPalette] = createSignal(false);

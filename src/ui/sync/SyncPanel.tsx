@@ -1,10 +1,11 @@
-import { createSignal, Match, Show, Switch } from 'solid-js';
+import { createEffect, createResource, createSignal, Match, Show, Switch } from 'solid-js';
 import type { BindingChoice } from '../../sync/engine/binding/bindingFlow';
 import { BindingQuestion } from './BindingQuestion';
 import { DeviceList } from './DeviceList';
 import { deviceNameFrom } from './deviceName';
 import { JoinDevice } from './JoinDevice';
 import { LinkDevice } from './LinkDevice';
+import { oauthCallbackUrl, oauthReturn, oauthReturnHandled } from './oauthReturn';
 import { PlanUsage } from './PlanUsage';
 import { RecoveryKeyAgain } from './RecoveryKeyAgain';
 import { RecoveryKeyCard } from './RecoveryKeyCard';
@@ -74,6 +75,26 @@ export function SyncPanel() {
       ? 'Enter the recovery key of your vault, or link this device from another one, to finish.'
       : undefined;
   };
+  // the identity provider's button, when the service offers one (docs/oauth.md)
+  const [offer] = createResource(
+    () => (syncState()?.setup === 'signed_out' ? syncApi() : null),
+    (a) => a.oauthOffer(oauthCallbackUrl()),
+  );
+  // back from the identity provider: its one-time token becomes this device's session
+  createEffect(() => {
+    const back = oauthReturn();
+    const a = syncApi();
+    if (!back || !a) return;
+    oauthReturnHandled();
+    void act(async () => {
+      if (!back.setupToken)
+        return 'The identity provider’s sign-in did not complete. Try again, or use the email code.';
+      const res = await a.signInWithSetupToken(back.setupToken, deviceNameFrom(navigator.userAgent));
+      if (!res.ok) return accountErrorText(res.error);
+      if (res.value !== 'needs_key' && res.value !== 'ready') return undefined;
+      return afterSetUp(await a.setUp());
+    });
+  });
   const choose = (choice: BindingChoice) => act(async () => afterSetUp(await api().choose(choice)));
   const signOut = () => act(async () => void (await api().signOut()));
   const restore = () =>
@@ -123,6 +144,15 @@ export function SyncPanel() {
                   {codeSent() ? 'Sign in' : 'Email me a code'}
                 </button>
               </form>
+              <Show when={offer()}>
+                {(o) => (
+                  <p>
+                    <a class="button-link" href={o().url}>
+                      Sign in with {o().name}
+                    </a>
+                  </p>
+                )}
+              </Show>
               <p class="hint">Service: {s().serviceUrl}</p>
             </Match>
             <Match when={s().setup === 'needs_decision'}>

@@ -19,6 +19,10 @@ export interface SyncApi {
   setServiceUrl(url: string): Promise<Answer<null>>;
   requestCode(email: string): Promise<Answer<{ devCode?: string }>>;
   signIn(email: string, code: string, deviceName: string): Promise<Answer<SyncState['setup']>>;
+  /** the identity provider the service offers (null: none), with the URL that starts its sign-in */
+  oauthOffer(redirectUri: string): Promise<{ name: string; url: string } | null>;
+  /** signs in with the one-time setup token the identity provider's round trip brought back */
+  signInWithSetupToken(setupToken: string, deviceName: string): Promise<Answer<SyncState['setup']>>;
   setUp(): Promise<Answer<SetUpAnswer>>;
   /** the answer to the one-time binding question (spec 3.5): sync, merge or local */
   choose(choice: BindingChoice): Promise<Answer<SetUpAnswer | { kind: 'local' }>>;
@@ -79,6 +83,9 @@ export function createSyncApi(db: VaultDb): SyncApi {
     setServiceUrl: async (url) => (await c()?.setServiceUrl(url)) ?? NOT_ATTACHED,
     requestCode: async (email) => (await c()?.requestCode(email)) ?? NOT_ATTACHED,
     signIn: async (email, code, name) => (await c()?.signIn(email, code, name)) ?? NOT_ATTACHED,
+    oauthOffer: async (redirectUri) => (await c()?.oauthOffer(redirectUri)) ?? null,
+    signInWithSetupToken: async (token, name) =>
+      (await c()?.signInWithSetupToken(token, name)) ?? NOT_ATTACHED,
     setUp: async () => (await c()?.setUp()) ?? NOT_ATTACHED,
     choose: async (choice) => (await c()?.choose(choice)) ?? NOT_ATTACHED,
     restore: async (key) => (await c()?.restore(key)) ?? NOT_ATTACHED,

@@ -5,7 +5,7 @@ import {
   showRecoveryKey,
 } from '../../sync/engine/account/recoveryKeyAgain';
 import { createSession } from '../../sync/engine/account/session';
-import { requestCode, signIn } from '../../sync/engine/account/signIn';
+import { oauthConfig, requestCode, signIn, signInWithSetupToken } from '../../sync/engine/account/signIn';
 import { restoreWithRecoveryKey, setUpVaultKey } from '../../sync/engine/account/vaultKeySetup';
 import {
   BINDING_HOLD,
@@ -17,6 +17,7 @@ import {
 } from '../../sync/engine/binding/bindingFlow';
 import { createSyncHttp } from '../../sync/engine/http/syncHttp';
 import { VAULT_KEY_MISMATCH } from '../../sync/engine/pull/refusedPage';
+import type { SessionTokens } from '../../sync/protocol/auth';
 import { createAccountScreens } from './accountScreens';
 import { createBindingFacts } from './bindingFacts';
 import type { Answer, SetUpAnswer, SyncControllerDeps, SyncState } from './controllerTypes';
@@ -146,6 +147,18 @@ export function createSyncController(deps: SyncControllerDeps) {
     return vaultKey && vaultId ? { vaultId, vaultKey } : null;
   }
 
+  /** A new session (code or identity provider): kept, its binding decided (spec 3.5). */
+  async function signedIn(session: SessionTokens, email: string): Promise<Answer<SyncState['setup']>> {
+    await tokens.save(session);
+    await state.set('email', email);
+    await state.set(REVOKED, false);
+    await state.set(KEY_MISMATCH_SIGNED_OUT, false);
+    host.signedIn();
+    await decideBinding();
+    await notify();
+    return { ok: true, value: (await snapshot()).setup };
+  }
+
   const controller = {
     init: () => startIfReady(),
     /** Authenticated calls as the signed-in session of this vault (vault.listAccount, downloadRemote). */
@@ -170,6 +183,26 @@ export function createSyncController(deps: SyncControllerDeps) {
       const res = await requestCode((await http()).anon, email);
       return res.ok ? { ok: true, value: res.value.devCode ? { devCode: res.value.devCode } : {} } : res;
     },
+    /** The identity provider the service offers: its button's name and where the browser starts (docs/oauth.md). */
+    async oauthOffer(redirectUri: string): Promise<{ name: string; url: string } | null> {
+      const config = await oauthConfig((await http()).anon);
+      if (!config.browser) return null;
+      const url = new URL('/auth/oauth/idp', await serviceUrl());
+      url.searchParams.set('redirect_uri', redirectUri);
+      return { name: config.browser.name, url: url.href };
+    },
+    /** Signs in with the setup token an identity provider's round trip brought back. */
+    async signInWithSetupToken(setupToken: string, deviceName: string): Promise<Answer<SyncState['setup']>> {
+      const key = await loadOrCreateDeviceKey(createDeviceKeyStore(db), deps.subtle);
+      if (!key.ok) return { ok: false, error: key.error };
+      const res = await signInWithSetupToken((await http()).anon, {
+        setupToken,
+        deviceName,
+        publicKey: key.key.publicKey,
+      });
+      if (!res.ok) return res;
+      return signedIn(res.value, res.value.email);
+    },
     async signIn(email: string, code: string, deviceName: string): Promise<Answer<SyncState['setup']>> {
       const key = await loadOrCreateDeviceKey(createDeviceKeyStore(db), deps.subtle);
       if (!key.ok) return { ok: false, error: key.error };
@@ -180,15 +213,9 @@ export function createSyncController(deps: SyncControllerDeps) {
         publicKey: key.key.publicKey,
       });
       if (!res.ok) return res;
-      await tokens.save(res.value);
-      await state.set('email', email);
-      await state.set(REVOKED, false);
-      await state.set(KEY_MISMATCH_SIGNED_OUT, false);
-      host.signedIn();
-      await decideBinding();
-      await notify();
-      return { ok: true, value: (await snapshot()).setup };
+      return signedIn(res.value, email);
     },
+
     /**
      * Creates the vault key (answering the recovery key, to show ONCE), says a key is needed, or
      * starts at once when this vault already holds its key. `own`: the binding choice "sync".
