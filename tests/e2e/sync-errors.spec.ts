@@ -45,7 +45,7 @@ test('offline, payment required, vault limit and rate limited: a specific messag
   const helper = await serviceDevice(email);
   await setPlan(helper, 'plus', 'expired');
   await syncNowShows(page, /^Sync needs an active plan: renew or choose a plan/, 'Sync paused: plan');
-  await expect(panel.getByTestId('sync-plan')).toContainText('sync stopped (expired)');
+  await expect(panel.getByTestId('sync-plan')).toContainText('expired · sync stopped');
   await setPlan(helper, 'believer', 'active');
   await syncNowClean(page);
 

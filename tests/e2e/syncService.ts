@@ -63,7 +63,7 @@ export async function serviceDevice(email: string, signingKey?: Uint8Array): Pro
 export async function setPlan(
   d: ServiceDevice,
   plan: 'plus' | 'pro' | 'believer',
-  status: 'active' | 'expired',
+  status: 'active' | 'expired' | 'inactive',
 ) {
   expect((await d.call('POST', '/dev/entitlement', { plan, status })).status).toBe(200);
 }

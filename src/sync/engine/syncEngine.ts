@@ -3,6 +3,7 @@ import { NOTE_BODY_TOKEN, PURGED_TOMBSTONES_TOKEN } from '../protocol/item-types
 import { createBootstrapSession, withBootstrapToken } from './bootstrap/bootstrapSession';
 import { categorize, type SyncError } from './http/syncError';
 import type { SyncCall } from './http/syncHttp';
+import { createPaidGate } from './paidGate';
 import type { BodyPort, OutboxPort, RecordPort, StatePort } from './ports';
 import { createKeyDirectory } from './pull/keyDirectory';
 import { manifestCheck } from './pull/manifestCheck';
@@ -94,6 +95,8 @@ export function createSyncEngine(deps: EngineDeps) {
   let timer: unknown = null;
   let tick: unknown = null;
   let parked = false;
+  // spec 8.3: a "no active plan" answer holds automatic cycles for an hour (paidGate.ts)
+  const paid = createPaidGate(deps.now);
   let mismatchReported = false;
   let repaired = false;
   // the cursor the last completed pull reached (in memory: after a restart every wake pulls)
@@ -246,6 +249,7 @@ export function createSyncEngine(deps: EngineDeps) {
   }
 
   async function fail(error: SyncError): Promise<void> {
+    if (error.code === 'SYNC_PAYMENT_REQUIRED') paid.deny();
     if (error.code === 'CLIENT_UPGRADE_REQUIRED' || error.code === 'PLATFORM_WRITES_DISABLED') parked = true;
     if (error.status === 429 && error.retryAfterSeconds !== undefined) rate.hold(error.retryAfterSeconds);
     if (error.code === 'SYNC_INVALID_SIGNATURE') {
@@ -256,8 +260,9 @@ export function createSyncEngine(deps: EngineDeps) {
   }
 
   function run(): Promise<void> {
-    // during a rate-limit hold every trigger (tick, wake, push, sync now) waits for its end
-    if (stopped || rate.held()) return Promise.resolve();
+    // during a rate-limit hold every trigger (tick, wake, push, sync now) waits for its end; while
+    // the plan is known to be inactive nothing is sent (spec 8.3), the payment error stays shown
+    if (stopped || rate.held() || paid.denied()) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -353,6 +358,8 @@ export function createSyncEngine(deps: EngineDeps) {
     },
     /** runs a cycle now and resolves when it (and any cycle it queued) is done */
     async syncNow() {
+      // the user asks: the service is asked again, whatever the cached "no plan" said
+      paid.clear();
       await run();
       while (running) await running;
     },
@@ -362,6 +369,21 @@ export function createSyncEngine(deps: EngineDeps) {
      */
     foreground() {
       void run();
+    },
+    /**
+     * What the account's plan allows now (`GET /auth/billing` at start, after Upgrade or a
+     * reconcile): allowed lifts a cached "no plan" and syncs at once; not allowed holds automatic
+     * cycles for an hour and shows why (spec 8.3).
+     */
+    planChanged(syncAllowed: boolean) {
+      if (stopped) return;
+      if (syncAllowed) {
+        if (paid.clear()) void run();
+        return;
+      }
+      paid.deny();
+      if (status.error?.code !== 'SYNC_PAYMENT_REQUIRED' && running === null)
+        void fail({ code: 'SYNC_PAYMENT_REQUIRED', message: 'sync needs an active paid plan', status: 402 });
     },
     status: () => status,
   };

@@ -1,8 +1,8 @@
 import { createResource, Show } from 'solid-js';
 import type { BillingReport } from '../../sync/protocol/plans';
+import { createPlanActions } from './createPlanActions';
+import { PLAN_NAMES, planAdvice, STATUS_WORDS } from './planWords';
 import { syncApi, syncState } from './syncSource';
-
-const PLAN_NAMES = { plus: 'Plus', pro: 'Pro', believer: 'Believer' } as const;
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -16,21 +16,30 @@ export function formatBytes(n: number): string {
   return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
 }
 
-/** Plan, status, storage used against the plan's limit (a bar), vaults, and when the plan ends. */
+type Answer = { ok: true; value: BillingReport } | { ok: false; error: { message: string } };
+
+/**
+ * Plan, status, storage used against the plan's limit (a bar), vaults, when the plan ends; why a
+ * denying status stops sync and what to do; Upgrade (pricing page) and Manage billing (portal).
+ */
 export function PlanUsage() {
   // read again whenever the sync error changes: a plan that lapsed or came back shows at once
   const errorCode = () => syncState()?.status.error?.code ?? 'none';
-  const [report] = createResource(errorCode, async () => {
+  const [report, { mutate }] = createResource(errorCode, async (): Promise<Answer | null> => {
     const api = syncApi();
     return api ? api.billing() : null;
   });
+  const actions = createPlanActions((r) => mutate({ ok: true, value: r }));
   return (
     <section class="sync-plan" aria-label="Plan and usage">
       <h4>Plan and usage</h4>
       <Show when={report.latest} fallback={<p>Loading the plan…</p>}>
         {(res) => (
-          <Show when={res().ok && res()} fallback={<p role="alert">{planError(res())}</p>}>
-            {(okRes) => <PlanDetails report={(okRes() as { value: BillingReport }).value} />}
+          <Show
+            when={res().ok && (res() as { value: BillingReport }).value}
+            fallback={<p role="alert">{planError(res())}</p>}
+          >
+            {(r) => <PlanDetails report={r()} actions={actions} />}
           </Show>
         )}
       </Show>
@@ -38,21 +47,23 @@ export function PlanUsage() {
   );
 }
 
-function planError(res: unknown): string {
+function planError(res: Answer): string {
   const err = (res as { error?: { message?: string } }).error;
   return `The plan could not be read: ${err?.message ?? 'unknown error'}.`;
 }
 
-function PlanDetails(props: { report: BillingReport }) {
+function PlanDetails(props: { report: BillingReport; actions: ReturnType<typeof createPlanActions> }) {
   const r = () => props.report;
   const limit = () => r().limits?.storageBytes ?? 0;
   const used = () => r().usage.storageBytes;
+  const a = props.actions;
   return (
     <>
       <p data-testid="sync-plan">
-        {r().plan ? PLAN_NAMES[r().plan!] : 'No plan'} ·{' '}
-        {r().syncAllowed ? 'active' : `sync stopped (${r().status})`}
+        {r().plan ? PLAN_NAMES[r().plan!] : 'No plan'} · {STATUS_WORDS[r().status]}
+        {r().syncAllowed ? '' : ' · sync stopped'}
       </p>
+      <Show when={planAdvice(r())}>{(text) => <p data-testid="plan-advice">{text()}</p>}</Show>
       <Show when={limit() > 0}>
         <label class="sync-usage">
           Storage: {formatBytes(used())} of {formatBytes(limit())}
@@ -62,13 +73,43 @@ function PlanDetails(props: { report: BillingReport }) {
       <p>
         Vaults: {r().usage.vaults}
         {r().limits?.vaultLimit != null ? ` of ${r().limits!.vaultLimit}` : ' (no limit)'}
+        <Show when={r().limits}>
+          {(l) => (
+            <>
+              {' '}
+              · files up to {formatBytes(l().fileBytes)} · history {l().versionHistoryDays} days
+            </>
+          )}
+        </Show>
       </p>
       <Show when={r().expiresAt}>
-        {(at) => <p>Renews or ends on {new Date(at()).toLocaleDateString()}.</p>}
+        {(at) => (
+          <p>
+            {r().syncAllowed ? 'Renews or ends on' : 'Ended on'} {new Date(at()).toLocaleDateString()}.
+          </p>
+        )}
       </Show>
-      <Show when={!r().syncAllowed}>
-        <p>Sync needs an active plan: renew or choose a plan for this account.</p>
+      <div class="sync-plan-actions">
+        <Show when={r().checkoutAvailable && (!r().syncAllowed || r().plan !== 'believer')}>
+          <button type="button" onClick={() => void a.upgrade()}>
+            {r().syncAllowed ? 'Change plan' : 'Upgrade'}
+          </button>
+        </Show>
+        <Show when={r().portalAvailable}>
+          <button type="button" onClick={() => void a.manage()}>
+            Manage billing
+          </button>
+        </Show>
+      </div>
+      <Show when={a.waiting()}>
+        <p role="status" class="sync-plan-waiting">
+          Waiting for the payment in the other window… The plan shows here as soon as it is paid.
+        </p>
+        <button type="button" onClick={() => void a.check()}>
+          I have paid
+        </button>
       </Show>
+      <Show when={a.error()}>{(e) => <p role="alert">{e()}</p>}</Show>
     </>
   );
 }

@@ -1,10 +1,18 @@
 import type { VaultKeyRecord } from '../../sync/crypto';
-import { listDevices, readBilling, revokeDevice } from '../../sync/engine/account/accountCalls';
+import {
+  checkoutToken,
+  listDevices,
+  portalSession,
+  readBilling,
+  reconcileBilling,
+  revokeDevice,
+} from '../../sync/engine/account/accountCalls';
 import { createJoinerLink, type JoinerLink, type JoinerView } from '../../sync/engine/account/joinerLink';
 import { createLinkMailbox } from '../../sync/engine/account/linkMailbox';
 import { createSponsorLink, type SponsorLink, type SponsorView } from '../../sync/engine/account/sponsorLink';
 import type { SyncError, SyncResult } from '../../sync/engine/http/syncError';
 import type { SyncCall } from '../../sync/engine/http/syncHttp';
+import type { CheckoutTokenResponse, PortalSessionResponse } from '../../sync/protocol/billing';
 import type { DeviceInfo } from '../../sync/protocol/devices';
 import type { BillingReport } from '../../sync/protocol/plans';
 
@@ -22,6 +30,8 @@ export interface AccountScreenDeps {
   record: () => Promise<SyncResult<VaultKeyRecord>>;
   /** stores a key received from a linked device and starts sync */
   adoptKey: (vaultId: string, vaultKey: Uint8Array) => Promise<void>;
+  /** what a plan read says sync may do: the engine's negative paid-cache follows it (spec 8.3) */
+  planChanged: (syncAllowed: boolean) => void;
 }
 
 const notReady = {
@@ -47,7 +57,20 @@ export function createAccountScreens(deps: AccountScreenDeps) {
   };
 
   return {
-    billing: async (): Promise<Answer<BillingReport>> => readBilling(await deps.call()),
+    async billing(): Promise<Answer<BillingReport>> {
+      const res = await readBilling(await deps.call());
+      if (res.ok) deps.planChanged(res.value.syncAllowed);
+      return res;
+    },
+    /** after Upgrade: provisions from a completed checkout the webhook has not delivered yet */
+    async reconcile(): Promise<Answer<BillingReport>> {
+      const res = await reconcileBilling(await deps.call());
+      if (!res.ok) return res;
+      deps.planChanged(res.value.billing.syncAllowed);
+      return { ok: true, value: res.value.billing };
+    },
+    checkoutToken: async (): Promise<Answer<CheckoutTokenResponse>> => checkoutToken(await deps.call()),
+    portalSession: async (): Promise<Answer<PortalSessionResponse>> => portalSession(await deps.call()),
     devices: async (): Promise<Answer<DeviceInfo[]>> => listDevices(await deps.call()),
     revoke: async (deviceId: string): Promise<Answer<unknown>> => revokeDevice(await deps.call(), deviceId),
 

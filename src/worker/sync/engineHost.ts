@@ -1,4 +1,5 @@
 import { deriveVaultKeyring, loadOrCreateDeviceKey } from '../../sync/crypto';
+import { readBilling } from '../../sync/engine/account/accountCalls';
 import { createSession, type TokenStore } from '../../sync/engine/account/session';
 import { BINDING_HOLD, type Binding, type BindingHold } from '../../sync/engine/binding/bindingFlow';
 import type { SyncCall } from '../../sync/engine/http/syncHttp';
@@ -175,6 +176,10 @@ export function createEngineHost(deps: EngineHostDeps) {
       () =>
         new Promise<void>((release) => {
           created.start();
+          // spec 8.3: the plan is read again at every start; a "no plan" holds automatic cycles
+          void readBilling(call).then((res) => {
+            if (res.ok && engine === created) created.planChanged(res.value.syncAllowed);
+          });
           createdFiles.start();
           socket?.start();
           stopLeading = () => {
@@ -296,6 +301,8 @@ export function createEngineHost(deps: EngineHostDeps) {
       if (!engine && lastStatus.phase === 'paused') deps.notify().catch(() => undefined);
     },
     foreground: () => engine?.foreground(),
+    /** a plan read (Settings, reconcile): the engine's negative paid-cache follows it */
+    planChanged: (syncAllowed: boolean) => engine?.planChanged(syncAllowed),
     bodyChanged: (docId: string) => engine?.bodyChanged(docId),
     syncNow: async () => {
       await engine?.syncNow();

@@ -1,5 +1,6 @@
 import type { SponsorView } from '../../sync/engine/account/sponsorLink';
 import type { BindingChoice } from '../../sync/engine/binding/bindingFlow';
+import type { CheckoutTokenResponse, PortalSessionResponse } from '../../sync/protocol/billing';
 import type { DeviceInfo } from '../../sync/protocol/devices';
 import type { BillingReport } from '../../sync/protocol/plans';
 import type { VaultDb } from '../db/schema';
@@ -38,6 +39,12 @@ export interface SyncApi {
   resume(): Promise<void>;
   /** plan, status, limits, usage and expiry (GET /auth/billing) */
   billing(): Promise<Answer<BillingReport>>;
+  /** Upgrade: a short-lived token for the pricing page's URL fragment, and that page */
+  checkoutToken(): Promise<Answer<CheckoutTokenResponse>>;
+  /** after Upgrade: the plan once a completed checkout is provisioned (or as it is) */
+  reconcile(): Promise<Answer<BillingReport>>;
+  /** Manage billing: a temporary customer portal link, opened at once and never kept */
+  portalSession(): Promise<Answer<PortalSessionResponse>>;
   /** the account's live devices, this one marked `current` */
   devices(): Promise<Answer<DeviceInfo[]>>;
   revokeDevice(deviceId: string): Promise<Answer<unknown>>;
@@ -104,6 +111,9 @@ export function createSyncApi(db: VaultDb): SyncApi {
       await c()?.resume();
     },
     billing: async () => (await c()?.account.billing()) ?? NOT_ATTACHED,
+    checkoutToken: async () => (await c()?.account.checkoutToken()) ?? NOT_ATTACHED,
+    reconcile: async () => (await c()?.account.reconcile()) ?? NOT_ATTACHED,
+    portalSession: async () => (await c()?.account.portalSession()) ?? NOT_ATTACHED,
     devices: async () => (await c()?.account.devices()) ?? NOT_ATTACHED,
     revokeDevice: async (id) => (await c()?.account.revoke(id)) ?? NOT_ATTACHED,
     sponsorStart: async () => (await c()?.account.sponsorStart()) ?? NOT_ATTACHED,

@@ -306,6 +306,7 @@ export function createSyncController(deps: SyncControllerDeps) {
           : { ok: false, error: { code: 'SYNC_NOT_READY', message: 'this vault needs no key', status: 0 } };
       },
       adoptKey,
+      planChanged: host.planChanged,
     }),
     /** Settings → Sync → Sync diagnostics: the local log of push lags and edit-to-device latencies */
     diagnostics: { read: diagnostics.read, clear: diagnostics.clear, settled: diagnostics.settled },

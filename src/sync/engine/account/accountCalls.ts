@@ -1,3 +1,4 @@
+import type { CheckoutTokenResponse, PortalSessionResponse } from '../../protocol/billing';
 import type { DeviceInfo, DeviceListResponse } from '../../protocol/devices';
 import type { BillingReport } from '../../protocol/plans';
 import type { SyncResult } from '../http/syncError';
@@ -6,6 +7,26 @@ import type { SyncCall } from '../http/syncHttp';
 /** `GET /auth/billing`: plan, status, limits, usage and expiry (spec 2.7). */
 export function readBilling(call: SyncCall): Promise<SyncResult<BillingReport>> {
   return call<BillingReport>('GET', '/auth/billing');
+}
+
+/** `POST /auth/checkout-token`: a short-lived token for the pricing page's URL fragment (spec 4). */
+export function checkoutToken(call: SyncCall): Promise<SyncResult<CheckoutTokenResponse>> {
+  return call<CheckoutTokenResponse>('POST', '/auth/checkout-token', { body: {} });
+}
+
+/**
+ * `POST /auth/billing/reconcile` without a transaction id: the service provisions from this
+ * account's recent completed checkout, if any, and answers the plan as it is now.
+ */
+export function reconcileBilling(
+  call: SyncCall,
+): Promise<SyncResult<{ provisioned: boolean; billing: BillingReport }>> {
+  return call('POST', '/auth/billing/reconcile', { body: {} });
+}
+
+/** `POST /auth/billing/portal-session`: a temporary portal link (spec 5.10: never stored). */
+export function portalSession(call: SyncCall): Promise<SyncResult<PortalSessionResponse>> {
+  return call<PortalSessionResponse>('POST', '/auth/billing/portal-session', { body: {} });
 }
 
 /** `GET /devices`: the account's live devices (revoked ones are hidden), this one marked `current`. */
