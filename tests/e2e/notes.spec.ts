@@ -189,3 +189,32 @@ test('a title being typed survives another tab renaming the note; the typed one 
   await a.reload();
   await expect(a.getByRole('textbox', { name: 'Title' })).toHaveValue('Plan for spring');
 });
+
+// Issue 19 part 5: a profile that has never had a welcome note (the suite's contexts all have).
+test.describe('first open', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('a fresh vault opens on its welcome note; deleted, it never comes back', async ({ page }) => {
+    page.on('dialog', (d) => void d.accept());
+    await openApp(page);
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Welcome to Cairn');
+    await expect(page).toHaveTitle('Welcome to Cairn – Cairn');
+    // it shows the writing surface: a callout, a task box, links and an embedded section
+    const editor = page.locator('.cm-editor.cm-lp-live');
+    await expect(editor.locator('.cm-lp-callout-title')).toContainText('Try it');
+    await expect(editor.getByRole('checkbox', { name: 'Not done: mark as done' })).toBeVisible();
+    await expect(editor.getByText('My first note')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('welcome.png') });
+    // the embed is below the fold on a phone: CodeMirror draws only what is near the view
+    await page.getByRole('textbox', { name: 'Note body' }).evaluate((el) => {
+      for (let e: Element | null = el; e; e = e.parentElement) e.scrollTop = e.scrollHeight;
+    });
+    await expect(editor.locator('.cm-lp-transclusion')).toContainText('Escape then Tab leaves the editor');
+    await page.getByRole('button', { name: 'Delete note' }).click();
+    await expect(page.getByRole('region', { name: 'Editor' })).toHaveCount(0);
+    await page.reload();
+    await appReady(page);
+    await expect(page.getByText('0 notes')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveCount(0);
+  });
+});

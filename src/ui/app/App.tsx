@@ -39,6 +39,7 @@ import { createDrawerFocus } from './createDrawerFocus';
 import { createRoute } from './createRoute';
 import { SectionNav } from './SectionNav';
 import { SkipLink } from './SkipLink';
+import { showWelcome } from './showWelcome';
 
 // Sections of the notes half: the graph (in the nav) and the folder table (from the folder tree).
 const knowledgeSections = [graphSection, folderViewSection];
@@ -85,6 +86,7 @@ export function App(props: AppProps) {
   const client = createVaultClient(props.vaultId);
   onCleanup(client.onSwitch(props.switchVault));
   const route = createRoute();
+  showWelcome(client, route.openNote, () => route.noteId() !== null || route.section() !== 'notes');
   const persistence = createStoragePersistence();
   const settings = createSettings(client);
   provideTagLooks(createTagLooks(client));

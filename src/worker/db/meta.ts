@@ -9,6 +9,8 @@ import { META_DB_NAME } from './names';
  * - 2026-11-21 v2: install (key/value facts of this browser profile, e.g. its device id).
  * - 2026-11-21 v3: deviceSettings (the settings groups that never sync: theme, keyboard, ...;
  *   src/worker/settings). They belong to the browser profile, so every vault shares them.
+ * - 2026-11-28 (no version: an unindexed field): vaults.welcome, set on a vault made on this
+ *   device (the first-run default, vault.create) and cleared when its welcome note is made.
  */
 export interface VaultEntry {
   id: string;
@@ -17,6 +19,11 @@ export interface VaultEntry {
   lastOpened: number;
   /** the sync account vault it was downloaded from (vault.downloadRemote); not indexed */
   syncVaultId?: string;
+  /**
+   * true until the welcome note is made (stores/welcome.ts): set only on a vault created on this
+   * device, never on one downloaded from the sync account (that vault brings its own notes)
+   */
+  welcome?: boolean;
   /** the vault's icon (one emoji or character; null: none); synced, last writer wins on `iconChangedAt` */
   icon?: string | null;
   /** when the icon was last set, by this device or another (ms, the setter's clock) */
@@ -63,7 +70,7 @@ export async function resolveVault(meta: MetaDb, requested: string | null, now: 
   return meta.transaction('rw', meta.vaults, async () => {
     const asked = requested ? await meta.vaults.get(requested) : undefined;
     const chosen = asked ?? (await meta.vaults.orderBy('lastOpened').last());
-    const entry = chosen ?? { id: 'default', name: 'My vault', created: now, lastOpened: now };
+    const entry = chosen ?? { id: 'default', name: 'My vault', created: now, lastOpened: now, welcome: true };
     const opened = { ...entry, lastOpened: now };
     await meta.vaults.put(opened);
     return opened;

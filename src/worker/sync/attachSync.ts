@@ -20,6 +20,8 @@ export interface AttachSyncInput {
   openChannel: (name: string) => BroadcastChannel;
   /** the raw stored value of a device setting of the `sync` group (e.g. `syncAttachments`) */
   readSyncSetting?: (field: string) => Promise<unknown>;
+  /** before joining an account's existing vault (controllerTypes.ts `beforeJoin`) */
+  beforeJoin?: () => Promise<void>;
 }
 
 const controllers = new WeakMap<VaultDb, SyncController>();
@@ -100,6 +102,7 @@ export function attachSync(input: AttachSyncInput): SyncController {
     fileDownloadMode: async () => downloadModeOf(await input.readSyncSetting?.('syncAttachments')),
     announceDiagnostics: (op, ids) => feed.committed([{ table: DIAGNOSTICS_TABLE, op, ids }]),
     announcePause: () => feed.committed([{ table: SYNC_PAUSE_TABLE, op: 'put', ids: ['syncPaused'] }]),
+    ...(input.beforeJoin ? { beforeJoin: input.beforeJoin } : {}),
     // the DOM handler types name WebSocket's own event classes; SocketLike uses the fields it reads
     openSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike,
     whileLeader: (fn) => {

@@ -1,6 +1,7 @@
 import type { LocalFacts } from '../../sync/engine/binding/bindingFlow';
 import type { VaultDb } from '../db/schema';
 import type { VectorClock } from '../domain/clock/vectorClock';
+import { untouchedWelcomeIds } from '../stores/welcome';
 
 const foreign = (clock: VectorClock | undefined, self: string) =>
   clock !== undefined && Object.keys(clock).some((device) => device !== self);
@@ -14,9 +15,11 @@ export function createBindingFacts(db: VaultDb, installDeviceId: string): LocalF
   return {
     async hasLocalContent() {
       if ((await db.tasks.count()) > 0 || (await db.inbox.count()) > 0) return true;
-      // files outside dot-directories: a note in `.trash/` or `.cairn/` does not count
+      // files outside dot-directories: a note in `.trash/` or `.cairn/` does not count, nor the
+      // welcome note a fresh device made itself while untouched (domain/notes/welcomeNote.ts)
+      const welcome = new Set(await untouchedWelcomeIds(db));
       const note = await db.notes
-        .filter((n) => !n.folderPath.split('/').some((p) => p.startsWith('.')))
+        .filter((n) => !n.folderPath.split('/').some((p) => p.startsWith('.')) && !welcome.has(n.id))
         .first();
       return note !== undefined;
     },

@@ -38,6 +38,11 @@ export interface SyncControllerDeps {
   announceDiagnostics?: (op: 'put' | 'delete', ids: string[]) => void;
   /** sync was paused or resumed in this tab: the change feed, so the leading tab's engine follows */
   announcePause?: () => void;
+  /**
+   * called once before this vault, never synced yet, takes the key of an account vault that
+   * already exists (joining it): drops this device's untouched welcome note (stores/welcome.ts)
+   */
+  beforeJoin?: () => Promise<void>;
 }
 
 /** What the UI sees of sync (vaultApi.sync.state). */

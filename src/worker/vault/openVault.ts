@@ -19,6 +19,7 @@ import { deviceSettingsBackend } from '../settings/deviceSettingsBackend';
 import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
 import { createNoteBodies, type NoteBodies } from '../stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../stores/notesStore';
+import { dropUntouchedWelcome } from '../stores/welcome';
 import { createAccountVaults, seedSyncState } from '../sync/accountVaults';
 import { attachSync } from '../sync/attachSync';
 import { createVaultHost } from './createVaultHost';
@@ -77,6 +78,8 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     locks: p.locks,
     openChannel: p.openChannel,
     readSyncSetting: async (field) => (await p.meta.deviceSettings.get(`sync.${field}`))?.value,
+    // `notes` is made below; this runs only at a later join, never while the vault opens
+    beforeJoin: () => dropUntouchedWelcome(db, notes),
   });
   await db.open();
   const feed = new ChangeFeed(entry.id, p.openChannel(`cairn:changes:${entry.id}`));

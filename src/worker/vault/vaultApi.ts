@@ -16,6 +16,7 @@ import { exportZipBlob } from '../stores/exporter';
 import { type ImportProgress, type ImportSource, type ImportSummary, importFiles } from '../stores/importer';
 import type { Note, NoteHeader, NoteListQuery, NotePage } from '../stores/notesStore';
 import type { VersionSummary } from '../stores/noteVersions';
+import { makeWelcome } from '../stores/welcome';
 import { createSyncApi, type SyncApi } from '../sync/syncApi';
 import type { OpenVault } from './openVault';
 
@@ -54,6 +55,11 @@ export interface VaultApi {
   getNote(id: string): Promise<Note | null>;
   /** The note's row without its body (title, folder, type, dates): no markdown crosses to the UI. */
   getNoteHeader(id: string): Promise<NoteHeader | null>;
+  /**
+   * Makes this vault's welcome note if it was created on this device and has not had one yet
+   * (stores/welcome.ts); answers its id, or null. Asked once a browser profile by the UI.
+   */
+  welcome(): Promise<string | null>;
   /** Notes whose frontmatter aliases match `query`, best first (`[[` completion; no body is read). */
   matchAliases(query: string, limit: number): Promise<AliasHit[]>;
   createNote(input: { title?: string; folderPath?: string; markdown?: string }): Promise<Result<NoteHeader>>;
@@ -132,7 +138,12 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     async info() {
       // The name as it is now: vault.updateConfig may have renamed it since it opened.
       const entry = (await vault.directory.get(vault.entry.id)) ?? vault.entry;
-      return { id: vault.entry.id, name: entry.name, icon: entry.icon ?? null, isLeader: vault.leader.isLeader() };
+      return {
+        id: vault.entry.id,
+        name: entry.name,
+        icon: entry.icon ?? null,
+        isLeader: vault.leader.isLeader(),
+      };
     },
     async onChange(listener) {
       vault.subscribe(listener);
@@ -159,6 +170,7 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     manualNoteOrder: (folder) => notes.manualOrder(folder),
     getNote: (id) => notes.get(id),
     getNoteHeader: (id) => notes.getHeader(id),
+    welcome: () => makeWelcome(() => vault.directory.takeWelcome(vault.entry.id), notes),
     async matchAliases(query, limit) {
       await vault.bodies.links.ensureLoaded();
       return aliasSearch(vault.bodies.links.resolver.headers(), query, limit);
@@ -208,7 +220,7 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     sync: async () => Comlink.proxy(createSyncApi(vault.services.db)),
     reportDevice: async (facts) => vault.device.report(facts),
     onSwitch: async (listener) => vault.host.onSwitch(listener),
-    createVault: (name) => vault.directory.create(name),
+    createVault: (name) => vault.directory.create(name, { welcome: true }),
     close: async () => vault.close(),
     connectAgent: async (tab) =>
       Comlink.proxy(

@@ -40,13 +40,36 @@ export function createVaultDirectory(meta: MetaDb, now: () => number, newId: () 
     /** by most recently opened first */
     list: async (): Promise<VaultEntry[]> => await meta.vaults.orderBy('lastOpened').reverse().toArray(),
     get: async (id: string) => (await meta.vaults.get(id)) ?? null,
-    /** A new, empty vault; it is opened (and its database made) when the user switches to it. */
-    async create(rawName: string): Promise<Result<VaultEntry>> {
+    /**
+     * A new, empty vault; it is opened (and its database made) when the user switches to it.
+     * `welcome`: a vault started here gets the welcome note on its first open; one downloaded
+     * from the sync account does not.
+     */
+    async create(rawName: string, opts: { welcome?: boolean } = {}): Promise<Result<VaultEntry>> {
       const name = checkVaultName(rawName);
       if (!name.ok) return name;
-      const entry: VaultEntry = { id: newId(), name: name.value, created: now(), lastOpened: 0 };
+      const entry: VaultEntry = {
+        id: newId(),
+        name: name.value,
+        created: now(),
+        lastOpened: 0,
+        ...(opts.welcome ? { welcome: true } : {}),
+      };
       await meta.vaults.add(entry);
       return ok(entry);
+    },
+    /**
+     * Takes the vault's "welcome note to make" mark (VaultEntry.welcome), once: true for exactly
+     * one caller, even with several tabs opening a new vault at once, then never again.
+     */
+    async takeWelcome(id: string): Promise<boolean> {
+      return meta.transaction('rw', meta.vaults, async () => {
+        const entry = await meta.vaults.get(id);
+        if (!entry?.welcome) return false;
+        const { welcome: _taken, ...rest } = entry;
+        await meta.vaults.put(rest);
+        return true;
+      });
     },
     /** Records the account vault a local vault syncs (vault.downloadRemote). */
     async setSyncVaultId(id: string, syncVaultId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeWelcome } from '../../../src/worker/stores/welcome';
 import { type SharedSyncService, sharedSyncService } from '../support/sharedSyncService';
 import { type Device, openDevice, value } from '../sync/syncDevice';
 
@@ -121,5 +122,46 @@ describe('vault account binding at sign-in', () => {
     await d.signIn(email);
     expect(await setupOf(d)).toBe('needs_key');
     expect(value<{ kind: string }>(await d.sync.setUp()).kind).toBe('needs_key');
+  }, 60_000);
+
+  // Issue 19 part 5: every vault made on a device starts with "Welcome to Cairn" (stores/welcome.ts).
+  it('an untouched welcome note is not content: a fresh device joins at once and keeps the vault’s welcome, not its own', async () => {
+    const email = `bind-welcome-${Date.now()}@test.cairn.local`;
+    const first = await device('welcomer');
+    const theirs = await makeWelcome(async () => true, first.notes);
+    expect(theirs).not.toBeNull();
+    await first.signIn(email);
+    expect(await setupOf(first)).not.toBe('needs_decision');
+    const made = value<{ kind: string; recoveryKey: string }>(await first.sync.setUp());
+    await first.sync.syncNow();
+
+    const d = await device('joiner');
+    const ours = await makeWelcome(async () => true, d.notes);
+    expect(ours).not.toBeNull();
+    await d.signIn(email);
+    expect(await setupOf(d)).toBe('needs_key'); // not asked "sync, merge or keep local"
+    value(await d.sync.restore(made.recoveryKey));
+    await d.sync.syncNow();
+    await first.sync.syncNow();
+    expect(await d.notes.get(ours!)).toBeNull();
+    expect((await d.notes.get(theirs!))?.title).toBe('Welcome to Cairn');
+    expect(await first.notes.get(ours!)).toBeNull();
+
+    // deleted on one device, it is gone on the other and nothing makes it again
+    value(await first.notes.delete(theirs!));
+    await first.sync.syncNow();
+    await d.sync.syncNow();
+    expect(await d.notes.get(theirs!)).toBeNull();
+    expect(await d.db.notes.count()).toBe(0);
+  }, 60_000);
+
+  it('a welcome note the user changed is content: the device is asked before anything merges', async () => {
+    const email = `bind-welcome-edited-${Date.now()}@test.cairn.local`;
+    await accountWithVault(email);
+    const d = await device('edited-welcome');
+    const id = await makeWelcome(async () => true, d.notes);
+    value(await d.notes.updateBody(id!, 'My own words now.'));
+    await d.signIn(email);
+    expect(await setupOf(d)).toBe('needs_decision');
   }, 60_000);
 });

@@ -9,6 +9,7 @@ import { planningOperations } from '../../../src/worker/planning';
 import { recordsOperations } from '../../../src/worker/planning/recordsOperations';
 import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
 import { createNotesStore } from '../../../src/worker/stores/notesStore';
+import { dropUntouchedWelcome } from '../../../src/worker/stores/welcome';
 import { createBodyPort } from '../../../src/worker/sync/applyRemoteBody';
 import { outboxMiddleware } from '../../../src/worker/sync/outboxMiddleware';
 import { createSyncController } from '../../../src/worker/sync/syncController';
@@ -138,6 +139,8 @@ export async function openDevice(
     bodies: createBodyPort(db, bodies, deviceId),
     onApplied: () => {},
     whileLeader: (fn) => void fn(),
+    // as openVault wires it: a device joining an account's vault drops its own untouched welcome note
+    beforeJoin: () => dropUntouchedWelcome(db, notes),
     ...(options.snapshotDelays ? { snapshotDelays: options.snapshotDelays } : {}),
     ...(options.openSocket ? { openSocket: options.openSocket } : {}),
   });
