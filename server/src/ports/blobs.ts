@@ -1,3 +1,5 @@
+import type { Statement } from './sql';
+
 /**
  * Object store port for encrypted payload blobs (R2, small ones inline in D1). Objects are written
  * once under immutable keys; `get` returns null for a missing object (never throws for absence);
@@ -11,6 +13,12 @@ export interface BlobStore {
   /** in the order of `keys`; null for a missing object */
   getMany(keys: readonly string[]): Promise<(Uint8Array | null)[]>;
   delete(keys: readonly string[]): Promise<void>;
+  /**
+   * Optional: the writes of those entries this store can make as SQL statements (small objects
+   * kept in the metadata store), for the caller to run inside its own commit batch, and the
+   * entries it cannot (to `putMany` first). Saves a round trip and commits objects with rows.
+   */
+  stage?(entries: readonly BlobEntry[]): { statements: Statement[]; rest: BlobEntry[] };
   /** keys under `prefix`, at most `limit` (development tooling and audits; not on hot paths) */
   list(prefix: string, limit: number): Promise<string[]>;
 }

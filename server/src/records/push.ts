@@ -3,15 +3,15 @@ import { verifyDeleteAttestation, verifyItemSignature } from '../../../src/sync/
 import type { ClientIdentity } from '../../../src/sync/protocol/client-header';
 import type { PushAccepted, PushRejected, PushResponse } from '../../../src/sync/protocol/push';
 import type { Deps } from '../deps';
-import { devicePublicKey } from '../devices/directory';
 import type { Timing } from '../http/timing';
 import type { Entitlement } from '../plans/entitlement';
 import { isQuotaGuardFailure, quotaGuardStatement } from '../plans/quota-guard';
 import { readUsage } from '../plans/usage';
+import { sql } from '../ports/sql';
 import { currentBlobKey } from './blob-key';
 import { commitStatements, type RowWrite } from './commit-statements';
 import type { ItemRow } from './item-row';
-import { readRowsByRefs, refKey } from './read-rows';
+import { refKey, rowsByRef, rowsByRefsStatements } from './read-rows';
 import { type CommittedItem, socketItems } from './socket-items';
 import { type ValidItem, validateItem } from './validate-item';
 import { decideOverwrite } from './write-rules';
@@ -27,9 +27,10 @@ export interface PushContext {
 
 /**
  * `POST /sync/push` for an envelope already checked to hold 1..100 items. Each item is judged
- * alone (schema, signature, attestation, replay, quota); accepted blobs are written to new
- * immutable objects, then every accepted row and its cursor commit in ONE D1 batch; replaced
- * objects are deleted after the commit, best-effort.
+ * alone (schema, signature, attestation, replay, quota). Two D1 round trips: one batch of reads
+ * (key, usage, rows), then ONE commit batch with every accepted row, its cursor and its object
+ * when small (inline); larger objects are written to R2 before it. Replaced objects are deleted
+ * after the commit, best-effort.
  */
 export async function pushItems(
   deps: Deps,
@@ -56,20 +57,25 @@ export async function pushItems(
     return false;
   });
 
-  const device = await ctx.timing.measure('d1', () => devicePublicKey(deps, ctx.userId, ctx.deviceId));
-  const publicKey = device ? fromBase64(device.publicKey) : null;
-  const verified = await ctx.timing.measure('sig', () => verifySignatures(publicKey, ctx, unique, rejected));
-  const [stored, firstUsage] = await ctx.timing.measure('d1', () =>
-    Promise.all([
-      readRowsByRefs(
-        deps,
+  // One round trip for every read: the pusher's key, the account's usage and the stored rows
+  // (of every named item; those whose signature fails are read for nothing, which costs less
+  // than a second round trip).
+  const reads = await ctx.timing.measure('d1', () =>
+    deps.sql.batch([
+      sql('SELECT public_key FROM devices WHERE id = ? AND user_id = ?', ctx.deviceId, ctx.userId),
+      sql('SELECT bytes FROM account_usage WHERE user_id = ?', ctx.userId),
+      ...rowsByRefsStatements(
         ctx.userId,
         ctx.vaultId,
-        verified.map((v) => v.item),
+        unique.map((u) => u.item),
       ),
-      readUsage(deps, ctx.userId),
     ]),
   );
+  const device = reads[0]?.[0] as { public_key: string } | undefined;
+  const firstUsage = (reads[1]?.[0] as { bytes: number } | undefined)?.bytes ?? 0;
+  const stored = rowsByRef(reads.slice(2));
+  const publicKey = device ? fromBase64(device.public_key) : null;
+  const verified = await ctx.timing.measure('sig', () => verifySignatures(publicKey, ctx, unique, rejected));
 
   const verdicts: PushRejected[] = [];
   const writable: ValidItem[] = [];
@@ -104,15 +110,17 @@ export async function pushItems(
       rejected.push(...plan.overQuota);
       return { accepted: [], rejected, maxCursor: null, committedAtMs };
     }
-    const fresh = writes.filter(
-      (w) => stored.get(refKey(w.valid.item))?.blob_key !== w.blobKey && !written.has(w.blobKey),
-    );
-    await ctx.timing.measure('blobs', () =>
-      deps.blobs.putMany(fresh.map((w) => ({ key: w.blobKey, bytes: w.valid.bytes }))),
-    );
-    for (const w of fresh) written.add(w.blobKey);
-    const statements = writes.flatMap((w) => commitStatements(w, stmtCtx));
+    const fresh = writes
+      .filter((w) => stored.get(refKey(w.valid.item))?.blob_key !== w.blobKey && !written.has(w.blobKey))
+      .map((w) => ({ key: w.blobKey, bytes: w.valid.bytes }));
+    // small objects ride in the commit batch itself (committed with their rows); the rest first
+    const staged = deps.blobs.stage?.(fresh) ?? { statements: [], rest: fresh };
+    await ctx.timing.measure('blobs', () => deps.blobs.putMany(staged.rest));
+    for (const e of staged.rest) written.add(e.key);
+    const statements = commitStatements(writes, stmtCtx);
     if (plan.growth > 0) statements.push(quotaGuardStatement(ctx.userId, limit));
+    // after the row statements, so `results[i + 1]` stays item i's RETURNING row
+    statements.push(...staged.statements);
     try {
       results = await ctx.timing.measure('d1', () => deps.sql.batch(statements));
       rejected.push(...plan.overQuota);
@@ -128,7 +136,7 @@ export async function pushItems(
   const committed: CommittedItem[] = [];
   const orphaned: string[] = [];
   writes.forEach((w, i) => {
-    const returned = results[2 * i + 1]?.[0] as { server_cursor: number } | undefined;
+    const returned = results[i + 1]?.[0] as { server_cursor: number } | undefined;
     const { type, id } = w.valid.item;
     if (!returned) {
       // Our freshly written object is left in place: the winner may have written the same key.
