@@ -4,6 +4,7 @@ import type { BodyRow } from '../db/notesTables';
 import { request } from '../db/rawIdb';
 import type { NoteRow, VaultDb } from '../db/schema';
 import { readNote } from '../domain/notes/frontmatter/readNote';
+import { liveNote } from '../domain/trash/noteTrash';
 import type { DocText, SearchDoc, TextSource } from '../search/searchTypes';
 
 /** The body a search sees: the markdown without its frontmatter (properties are not prose). */
@@ -100,7 +101,8 @@ export async function loadSearchDocs(db: VaultDb, ids: readonly string[]): Promi
   const pages = await loadFilePages(db, ids);
   const reasons = await reasonsOf(db, ids);
   const docs: SearchDoc[] = [];
-  rows.forEach((row, i) => {
+  rows.forEach((found, i) => {
+    const row = liveNote(found);
     if (row) docs.push(searchDoc(row, bodies[i]?.markdown ?? '', pages.get(row.id), reasons.get(row.id)));
   });
   return docs;
@@ -108,7 +110,8 @@ export async function loadSearchDocs(db: VaultDb, ids: readonly string[]): Promi
 
 /** Every note and file of the vault as search documents (a rebuild). */
 export async function loadAllSearchDocs(db: VaultDb): Promise<SearchDoc[]> {
-  const rows = await db.notes.toArray();
+  // a trashed note is not searched (docs/trash.md)
+  const rows = (await db.notes.toArray()).filter((r) => liveNote(r));
   const ids = rows.map((r) => r.id);
   const bodies = await db.bodies.bulkGet(ids);
   const pages = await loadFilePages(db, ids);

@@ -143,8 +143,10 @@ export async function startSearchIndexer(deps: {
     const put = [
       ...new Set([...changed.filter((c) => c.op === 'put').flatMap((c) => c.ids), ...reasoned]),
     ].filter((id) => !removed.includes(id));
-    for (const id of removed) await index.remove(id);
     const docs = await loadSearchDocs(db, put);
+    // a note put without a document is in the Trash (or gone meanwhile): out of the index
+    const kept = new Set(docs.map((d) => d.id));
+    for (const id of [...removed, ...put.filter((id) => !kept.has(id))]) await index.remove(id);
     if (docs.length > 0) await index.upsertMany(docs);
     const rows = await db.notes.bulkGet(put);
     await advance(Math.max(0, ...rows.map((r) => r?.modified ?? 0)));

@@ -4,6 +4,7 @@ import { splitFrontmatter } from '../domain/notes/frontmatter/splitFrontmatter';
 import { LinkResolver } from '../domain/notes/links/linkResolver';
 import { type LinkRow, linkRowsOf, reresolveRows } from '../domain/notes/links/linkRows';
 import type { NoteHeader } from '../domain/notes/noteHeader';
+import { liveNote } from '../domain/trash/noteTrash';
 import { headerOfRow, sameHeader } from './headerOfRow';
 
 /** A change of one note's header: created (no before), renamed/moved (both), deleted (no after). */
@@ -34,7 +35,8 @@ export function createLinkIndex(db: VaultDb) {
     if (loaded) return;
     const rows = await db.notes.toArray();
     if (loaded) return;
-    for (const row of rows) resolver.upsert(headerOfRow(row));
+    // a trashed note resolves no link (docs/trash.md)
+    for (const row of rows) if (liveNote(row)) resolver.upsert(headerOfRow(row));
     loaded = true;
   }
 
@@ -55,8 +57,9 @@ export function createLinkIndex(db: VaultDb) {
     ];
     let changed = false;
     const found = await db.notes.bulkGet(ids);
-    found.forEach((row, i) => {
+    found.forEach((found, i) => {
       const id = ids[i] as string;
+      const row = liveNote(found);
       if (row) changed = put(headerOfRow(row)) || changed;
       else if (resolver.get(id)) {
         resolver.remove(id);
@@ -78,7 +81,10 @@ export function createLinkIndex(db: VaultDb) {
    */
   async function learnAround(rows: readonly LinkRow[]): Promise<void> {
     const unknown = [...new Set(rows.map((r) => r.from_id).filter((id) => !resolver.get(id)))];
-    for (const row of await db.notes.bulkGet(unknown)) if (row) put(headerOfRow(row));
+    for (const found of await db.notes.bulkGet(unknown)) {
+      const row = liveNote(found);
+      if (row) put(headerOfRow(row));
+    }
     const names = [...new Set(rows.map((r) => r.target_name).filter((n) => n !== ''))];
     if (names.length === 0) return;
     for (const row of await db.notes.where('titleKey').anyOf(names).toArray()) put(headerOfRow(row));
@@ -233,7 +239,8 @@ export function createLinkIndex(db: VaultDb) {
       touched.clear();
       if (!loaded || ids.length === 0) return;
       const rows = await db.notes.bulkGet(ids);
-      rows.forEach((row, i) => {
+      rows.forEach((found, i) => {
+        const row = liveNote(found);
         if (row) resolver.upsert(headerOfRow(row));
         else resolver.remove(ids[i] as string);
       });
@@ -249,7 +256,8 @@ export function createLinkIndex(db: VaultDb) {
       const differing = async () => {
         const rows = await db.notes.bulkGet([...ids]);
         const changes: HeaderChange[] = [];
-        rows.forEach((row, i) => {
+        rows.forEach((found, i) => {
+          const row = liveNote(found);
           const before = resolver.get(ids[i] as string);
           const after = row ? headerOfRow(row) : undefined;
           if (!sameHeader(before, after)) changes.push(changeOf(before, after));

@@ -1,15 +1,15 @@
 import { AppFailure } from '../../shared/result';
 import { checkFolderPath, isInside, parentFolder } from '../domain/notes/paths/folderPath';
 import { planFolderRename } from '../domain/notes/paths/renameFolder';
+import { isTrashed } from '../domain/trash/noteTrash';
 import { headerOfRow } from '../links/headerOfRow';
-import { deleteAttachmentsOfInTx } from './attachmentRows';
 import { type NoteWriteDeps, type NoteWriteKit, unwrap } from './noteWriteKit';
 
 /**
  * Folder writes: create (with missing ancestors), rename (the folder, its subfolders and every
- * note inside, links re-resolved) and delete (with everything inside, attachments included).
+ * note inside, links re-resolved). A folder delete moves it to the Trash (noteTrash.ts).
  */
-export function folderWrites({ db, now, bodies }: NoteWriteDeps, kit: NoteWriteKit) {
+export function folderWrites({ db, now }: NoteWriteDeps, kit: NoteWriteKit) {
   return {
     createFolder(rawPath: string) {
       return kit.write(async (changes) => {
@@ -32,7 +32,10 @@ export function folderWrites({ db, now, bodies }: NoteWriteDeps, kit: NoteWriteK
         const folderRows = await db.folders.toArray();
         const known = new Set(folderRows.map((f) => f.path.toLowerCase()));
         const oldPath = unwrap(checkFolderPath(rawOld, 'old_path'));
-        const inside = await db.notes.filter((n) => isInside(n.folderPath, oldPath)).toArray();
+        // trashed notes stay where they were: a restore re-creates their folder
+        const inside = await db.notes
+          .filter((n) => !isTrashed(n) && isInside(n.folderPath, oldPath))
+          .toArray();
         const plan = unwrap(
           planFolderRename(
             rawOld,
@@ -72,33 +75,6 @@ export function folderWrites({ db, now, bodies }: NoteWriteDeps, kit: NoteWriteK
           { table: 'notes', op: 'put', ids: plan.items.map((m) => m.id) },
         );
         return { path: plan.newPath };
-      });
-    },
-
-    deleteFolder(rawPath: string) {
-      return kit.write(async (changes) => {
-        const path = unwrap(checkFolderPath(rawPath, 'path'));
-        if (!(await db.folders.get(path))) {
-          throw new AppFailure({ code: 'NOT_FOUND', message: `No folder "${path}".`, field: 'path' });
-        }
-        const folders = (await db.folders.toArray()).filter((f) => isInside(f.path, path)).map((f) => f.path);
-        const rows = await db.notes.filter((n) => isInside(n.folderPath, path)).toArray();
-        const notes = rows.map((n) => n.id);
-        await db.folders.bulkDelete(folders);
-        await db.notes.bulkDelete(notes);
-        await db.bodies.bulkDelete(notes);
-        await db.blobs.bulkDelete(notes);
-        for (const id of notes) await bodies.remove(id);
-        const attached = await deleteAttachmentsOfInTx(db, notes);
-        changes.push(
-          { table: 'folders', op: 'delete', ids: folders },
-          { table: 'notes', op: 'delete', ids: [...notes, ...attached.map((a) => a.id)] },
-        );
-        await kit.relink(
-          changes,
-          [...rows, ...attached].map((n) => ({ before: headerOfRow(n) })),
-        );
-        return { path };
       });
     },
   };

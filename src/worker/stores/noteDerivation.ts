@@ -1,5 +1,6 @@
 import type { ChangeFeed } from '../changes/changeFeed';
 import type { NoteRow, VaultDb } from '../db/schema';
+import { isTrashed } from '../domain/trash/noteTrash';
 import { headerOfRow, sameHeader } from '../links/headerOfRow';
 import type { LinkIndex } from '../links/linkIndex';
 import { type DerivedText, deriveText } from './noteText';
@@ -56,7 +57,8 @@ export function createNoteDerivation(deps: NoteDerivationDeps) {
         if (!(await db.derivePending.get(id))) return;
         await db.derivePending.delete(id);
         const row = await db.notes.get(id);
-        if (row?.fileType !== 'markdown') return; // deleted meanwhile: nothing to derive
+        // deleted or trashed meanwhile: nothing to derive (a trashed row keeps its fields aside)
+        if (row?.fileType !== 'markdown' || isTrashed(row)) return;
         const markdown = (await db.bodies.get(id))?.markdown ?? '';
         const derived = deriveText(markdown);
         const next: NoteRow = { ...row, ...derived, modified: Math.max(now(), row.modified) };

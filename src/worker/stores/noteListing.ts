@@ -61,7 +61,8 @@ export async function listNotePage(db: IDBDatabase, q: NoteListQuery): Promise<N
       q.sort === 'title'
         ? page<NoteRow>(notes.index('titleKey'), null, 'next', offset, limit)
         : page<NoteRow>(notes.index('modified'), null, 'prev', offset, limit),
-      request(notes.count()),
+      // counted on an index: a trashed note is in none (docs/trash.md)
+      request(notes.index('modified').count()),
     ]);
     return { items, total };
   }

@@ -4,6 +4,7 @@ import type { FolderRow, NoteRow } from '../db/schema';
 import { checkFolderPath } from '../domain/notes/paths/folderPath';
 import { checkTitle } from '../domain/notes/paths/nameRules';
 import { nextFreeTitle } from '../domain/notes/paths/titles';
+import { isTrashed, liveNote } from '../domain/trash/noteTrash';
 import { headerOfRow } from '../links/headerOfRow';
 import { deleteAttachmentsOfInTx } from './attachmentRows';
 import { createAttachments } from './attachments';
@@ -12,6 +13,7 @@ import { manualNoteOrder } from './manualNoteOrder';
 import { noteInsertMany } from './noteInsertMany';
 import { listFolderRows, listNotePage, type NoteListQuery, type NotePage } from './noteListing';
 import { deriveText, MAX_NOTE_BYTES, utf8Bytes } from './noteText';
+import { noteTrash } from './noteTrash';
 import { createNoteWriteKit, type NoteWriteDeps, noNote, titleConflict, unwrap } from './noteWriteKit';
 
 export type NoteHeader = NoteRow;
@@ -36,12 +38,16 @@ export function createNotesStore(deps: NotesDeps) {
   const kit = createNoteWriteKit(deps);
   const { write, titleTaken, ensureFolders, relink, relinkRenamed, beforeRename } = kit;
   const attachments = createAttachments({ db, feed, links, now, newId });
+  const trash = noteTrash(deps, kit, async (ids) => {
+    const done = await store.deleteForever(ids);
+    if (!done.ok) throw new AppFailure(done.error);
+  });
 
   /** The native database under Dexie (the list reads are shared with the worker's entry); never
    *  opened again once the vault was closed (switched away or deleted). */
   const nativeDb = async () => nativeDbOf(db);
 
-  return {
+  const store = {
     /** Files attached to markdown notes (attachments/<note_id>/<name>). */
     attachments,
 
@@ -52,12 +58,12 @@ export function createNotesStore(deps: NotesDeps) {
 
     /** The note's row without its body: what a title bar or a list needs. */
     async getHeader(id: string): Promise<NoteHeader | null> {
-      return (await db.notes.get(id)) ?? null;
+      return liveNote(await db.notes.get(id)) ?? null;
     },
 
     async get(id: string): Promise<Note | null> {
       return db.transaction('r', db.notes, db.bodies, async () => {
-        const row = await db.notes.get(id);
+        const row = liveNote(await db.notes.get(id));
         if (!row) return null;
         const body = await db.bodies.get(id);
         return { ...row, markdown: body?.markdown ?? '' };
@@ -178,22 +184,31 @@ export function createNotesStore(deps: NotesDeps) {
       });
     },
 
-    delete(id: string) {
+    /** Moves a note or filed file to the Trash (docs/trash.md); `deleteForever` is the real delete. */
+    delete: (id: string) => trash.trash(id),
+
+    /**
+     * Deletes these notes for good (the Trash's purge): rows, bodies, bytes and attachments, in one
+     * transaction; sync sends their tombstones.
+     */
+    deleteForever(ids: readonly string[]) {
       return write(async (changes) => {
-        const row = await db.notes.get(id);
-        if (!row) throw noNote(id);
-        await db.notes.delete(id);
-        await db.bodies.delete(id);
-        await db.blobs.delete(id);
-        await bodies.remove(id);
+        const rows = (await db.notes.bulkGet([...ids])).filter((r): r is NoteRow => r !== undefined);
+        if (rows.length === 0) throw noNote(ids[0] ?? '');
+        const gone = rows.map((r) => r.id);
+        await db.notes.bulkDelete(gone);
+        await db.bodies.bulkDelete(gone);
+        await db.blobs.bulkDelete(gone);
+        for (const id of gone) await bodies.remove(id);
         // A note's attachments go with it (docs/notes.md, "Attachments").
-        const attached = await deleteAttachmentsOfInTx(db, [id]);
-        changes.push({ table: 'notes', op: 'delete', ids: [id, ...attached.map((a) => a.id)] });
+        const attached = await deleteAttachmentsOfInTx(db, gone);
+        changes.push({ table: 'notes', op: 'delete', ids: [...gone, ...attached.map((a) => a.id)] });
+        // a trashed row has no live header any more; only its attachments leave the resolver now
         await relink(
           changes,
-          [row, ...attached].map((r) => ({ before: headerOfRow(r) })),
+          [...rows.filter((r) => !isTrashed(r)), ...attached].map((r) => ({ before: headerOfRow(r) })),
         );
-        return { id };
+        return { ids: gone };
       });
     },
 
@@ -206,7 +221,12 @@ export function createNotesStore(deps: NotesDeps) {
 
     ...noteInsertMany(deps, newId, kit),
     ...folderWrites(deps, kit),
+    /** Moves a folder and everything in it to the Trash, as one item. */
+    deleteFolder: (path: string) => trash.trashFolder(path),
+    /** The Trash of notes, files and folders (docs/trash.md). */
+    trash,
   };
+  return store;
 }
 
 export type NotesStore = ReturnType<typeof createNotesStore>;

@@ -62,6 +62,8 @@ export function incomingRow(
       const refs = payload.attachmentReferences;
       if (refs !== undefined && !(Array.isArray(refs) && refs.every(isText))) return UNREADABLE;
       const properties = isObject(payload.properties) ? payload.properties : {};
+      // a trashed note has no calendar keys (docs/trash.md): they come back with its restore
+      if (typeof payload.trashedAt === 'number') return row({ ...payload, localOnly: false });
       return row({ ...payload, localOnly: false, ...noteDateFields(properties) });
     }
     case 'journal':

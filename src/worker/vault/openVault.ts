@@ -22,6 +22,7 @@ import { createNotesStore, type NotesStore } from '../stores/notesStore';
 import { dropUntouchedWelcome } from '../stores/welcome';
 import { createAccountVaults, seedSyncState } from '../sync/accountVaults';
 import { attachSync } from '../sync/attachSync';
+import { startTrashPurge } from '../trash/trashPurge';
 import { createVaultHost } from './createVaultHost';
 import type { VaultServices } from './services';
 import { createVaultDirectory, type VaultDirectory } from './vaultDirectory';
@@ -189,6 +190,16 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
   });
+  const trashPurge = startTrashPurge({
+    purgeDue: async () => {
+      const due = await notes.trash.trashedIds({ dueAt: p.now() });
+      return due.length > 0 ? (await notes.trash.purge(due)).length : 0;
+    },
+    isLeader: leader.isLeader,
+    onLeaderChange: (l) => leader.onChange(l),
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  });
   return {
     entry,
     services,
@@ -207,6 +218,7 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     subscribe: (l) => feed.subscribe(l),
     close() {
       reminders.stop();
+      trashPurge.stop();
       leader.resign();
       feed.close();
       db.close();

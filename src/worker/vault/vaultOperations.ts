@@ -27,6 +27,7 @@ import { searchTagOperations } from '../ops/search/searchTagOperations';
 import { settingsOperations } from '../ops/settings';
 import { createNoteTagIndex } from '../ops/tags/noteTagIndex';
 import { tagOperations } from '../ops/tags/tagOperations';
+import { trashOperations } from '../ops/trash/trashOperations';
 import { vaultHostOperations } from '../ops/vault/vaultOperations';
 import { planningOperations } from '../planning';
 import { recordsOperations } from '../planning/recordsOperations';
@@ -109,5 +110,6 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...settingsOperations(settings, d.device ?? createDeviceFacts()),
     ...recordsOperations(services, notes, d.timeZone, settings),
     ...vaultHostOperations(d.host),
+    ...trashOperations(notes.trash),
   ];
 }

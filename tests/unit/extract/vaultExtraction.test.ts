@@ -105,8 +105,14 @@ describe('extraction in an open vault (leader tab)', () => {
       { file: 'report.pdf', text: 'alpha page\n\n' },
     ]);
 
-    // Deleting the file drops its text and its search entry.
+    // A file in the Trash leaves search but keeps its text for a restore (docs/trash.md).
     await vault.notes.delete(pdf.id);
+    await search.settled();
+    const trashed = await search.index.query({ query: 'zeppelin' });
+    expect(trashed.ok && trashed.value).toEqual([]);
+    expect(await vault.services.db.fileTexts.get(pdf.id)).toBeDefined();
+    // Deleting it for good drops its text and its search entry.
+    await vault.notes.deleteForever([pdf.id]);
     await until(
       () => vault.services.db.fileTexts.get(pdf.id),
       (row) => row === undefined,

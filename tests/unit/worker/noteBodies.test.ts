@@ -136,11 +136,11 @@ describe('note bodies as CRDT documents', () => {
     expect(reopened.text.length).toBe(COMPACT_AFTER + 20);
   });
 
-  it('deleting a note removes its document; opening a missing note is NOT_FOUND', async () => {
+  it('deleting a note for good removes its document; opening a missing note is NOT_FOUND', async () => {
     const a = tab(`ch-${n}`);
     const created = await a.notes.create({ title: 'Gone', markdown: 'x' });
     if (!created.ok) throw new Error('create');
-    await a.notes.delete(created.value.id);
+    await a.notes.deleteForever([created.value.id]); // the purge (a delete goes to the Trash first)
     expect(await db.crdtUpdates.count()).toBe(0);
     expect(await a.bodies.open(created.value.id)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
@@ -200,7 +200,7 @@ describe('note versions', () => {
       await ed.settled();
     }
     expect((await a.bodies.versions.list(id)).length).toBe(1);
-    await a.notes.delete(id);
+    await a.notes.deleteForever([id]); // the purge (a delete goes to the Trash first)
     expect(await db.noteVersions.count()).toBe(0);
   });
 

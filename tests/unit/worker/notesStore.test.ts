@@ -101,7 +101,7 @@ describe('notes store', () => {
     expect((await store.get(res.value.id))?.markdown).toBe('');
   });
 
-  it('renames a folder moving everything inside, and deletes a folder with its contents', async () => {
+  it('renames a folder moving everything inside, and deletes a folder with its contents (to the Trash, then for good)', async () => {
     await store.create({ title: 'A', folderPath: 'P/Q' });
     await store.create({ title: 'B', folderPath: 'P' });
     await store.create({ title: 'C', folderPath: 'Other' });
@@ -114,6 +114,12 @@ describe('notes store', () => {
       error: { field: 'new_path' },
     });
     expect((await store.deleteFolder('R')).ok).toBe(true);
+    expect(await store.list({ offset: 0, limit: 50, sort: 'modified' })).toMatchObject({
+      items: [{ title: 'C' }],
+      total: 1,
+    });
+    expect(await store.trash.list()).toMatchObject([{ kind: 'folder', id: 'R', count: 2 }]);
+    expect(await store.trash.purge(await store.trash.trashedIds({ folder: 'R' }))).toHaveLength(2);
     expect((await db.notes.toArray()).map((x) => x.title)).toEqual(['C']);
     expect(await db.bodies.count()).toBe(1);
   });

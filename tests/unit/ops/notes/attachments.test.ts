@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { trashOperations } from '../../../../src/worker/ops/trash/trashOperations';
 import { type NotesVault, openNotesVault } from '../fixtures/notesVault';
 
 const ui = { caller: { kind: 'ui' as const } };
@@ -22,7 +23,7 @@ describe('note attachments (attachments/<note_id>/<name>)', () => {
     (await v.db.links.where('from_id').equals(noteId).toArray()).filter((r) => r.embed).map((r) => r.to_id);
 
   beforeEach(async () => {
-    v = await openNotesVault();
+    v = await openNotesVault({ extra: ({ store }) => trashOperations(store.trash) });
   });
   afterEach(() => v.close());
 
@@ -146,13 +147,18 @@ describe('note attachments (attachments/<note_id>/<name>)', () => {
     expect((await v.db.notes.get(note))?.attachmentReferences).toEqual([]);
   });
 
-  it('deleting a note deletes its attachments and their bytes, and only those', async () => {
+  it('deleting a note for good (after the Trash) deletes its attachments and their bytes, and only those', async () => {
     const a = await create('A');
     const b = await create('B');
     await upload(a, 'one.png');
     await upload(a, 'two.mp3');
     const kept = await upload(b, 'one.png');
     expect(await v.registry.write('notes.delete', [a], approveAll)).toMatchObject({ ok: true });
+    // in the Trash its attachments wait with it (docs/trash.md)
+    expect(await v.db.blobs.count()).toBe(3);
+    expect(await v.registry.write('trash.deletePermanent', ['note', a], approveAll)).toMatchObject({
+      ok: true,
+    });
     expect((await v.db.notes.toArray()).map((n) => n.title)).toEqual(['B', 'one.png']);
     expect((await v.db.blobs.toArray()).map((x) => x.id)).toEqual([
       kept.ok ? (kept.value as { id: string }).id : '',

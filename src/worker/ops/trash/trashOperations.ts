@@ -1,0 +1,88 @@
+import { ok } from '../../../shared/result';
+import { TRASH_KEEP_MS } from '../../domain/trash/noteTrash';
+import type { NoteTrash, TrashedNoteEntry } from '../../stores/noteTrash';
+import { defineOperation, type Operation } from '../defineOperation';
+
+const KIND = {
+  enum: ['note', 'file', 'folder'],
+  description: 'the kind of the trashed item, as trash.list names it',
+} as const;
+const ID = {
+  type: 'string',
+  minLength: 1,
+  description: 'the id trash.list gives (a folder: its path)',
+} as const;
+
+/** A Trash entry as the tools answer it (snake_case like the other replies; docs/trash.md). */
+const entryOf = (e: TrashedNoteEntry) => ({
+  kind: e.kind,
+  id: e.id,
+  title: e.title,
+  folder_path: e.folderPath,
+  trashed_at: new Date(e.trashedAt).toISOString(),
+  purge_at: new Date(e.trashedAt + TRASH_KEEP_MS).toISOString(),
+  ...(e.count === undefined ? {} : { count: e.count }),
+});
+
+/**
+ * The Trash (docs/trash.md): list what a delete kept, put an item back, delete one for good, or
+ * empty it. Deleting is the ordinary `*.delete` operation; these never delete a live item.
+ */
+export function trashOperations(trash: NoteTrash): Operation[] {
+  async function purgeOf(kind: 'note' | 'file' | 'folder', id: string) {
+    const ids = kind === 'folder' ? await trash.trashedIds({ folder: id }) : [id];
+    const gone = ids.length > 0 ? await trash.purge(ids) : [];
+    if (gone.length === 0)
+      return {
+        ok: false as const,
+        error: { code: 'NOT_FOUND', message: `No ${kind} "${id}" in the Trash.`, field: 'id' },
+      };
+    return ok({ kind, id, deleted: gone.length });
+  }
+
+  return [
+    defineOperation({
+      name: 'trash.list',
+      summary: 'List what is in the Trash, newest first, with when each item will be deleted for good',
+      kind: 'read',
+      params: [] as const,
+      handler: async () => ok((await trash.list()).map(entryOf)),
+    }),
+    defineOperation({
+      name: 'trash.restore',
+      summary: 'Put a trashed item back where it was (a folder with everything that went with it)',
+      kind: 'write',
+      requiresApproval: true,
+      params: [
+        { name: 'kind', required: true, schema: KIND },
+        { name: 'id', required: true, schema: ID },
+      ] as const,
+      handler: async ([kind, id]) => {
+        const done = kind === 'folder' ? await trash.restoreFolder(id) : await trash.restore(id);
+        return done.ok ? ok({ kind, id, restored: done.value.restored }) : done;
+      },
+    }),
+    defineOperation({
+      name: 'trash.deletePermanent',
+      summary: 'Delete a trashed item for good (it cannot be restored after this)',
+      kind: 'write',
+      requiresApproval: true,
+      params: [
+        { name: 'kind', required: true, schema: KIND },
+        { name: 'id', required: true, schema: ID },
+      ] as const,
+      handler: async ([kind, id]) => purgeOf(kind, id),
+    }),
+    defineOperation({
+      name: 'trash.empty',
+      summary: 'Delete everything in the Trash for good',
+      kind: 'write',
+      requiresApproval: true,
+      params: [] as const,
+      handler: async () => {
+        const ids = await trash.trashedIds();
+        return ok({ deleted: ids.length > 0 ? (await trash.purge(ids)).length : 0 });
+      },
+    }),
+  ];
+}
