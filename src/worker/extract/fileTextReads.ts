@@ -2,6 +2,7 @@ import type { ExtractionStatus } from '../db/extractTables';
 import type { VaultDb } from '../db/schema';
 import { attachmentFolder } from '../domain/notes/attachments';
 import { readNote } from '../domain/notes/frontmatter/readNote';
+import { liveNote } from '../domain/trash/noteTrash';
 import { htmlBlockTexts } from './htmlBlockText';
 
 /** Spec 2.2 / 8: `attachment_text` is about 100 KB at most. */
@@ -40,7 +41,7 @@ export interface AttachmentText {
 
 /** The status and pages of a filed pdf or image; null for a missing id or another file type. */
 export async function extractedTextOf(db: VaultDb, fileId: string): Promise<ExtractedText | null> {
-  const note = await db.notes.get(fileId);
+  const note = liveNote(await db.notes.get(fileId));
   if (!note || (note.fileType !== 'pdf' && note.fileType !== 'image')) return null;
   const row = await db.fileTexts.get(fileId);
   // No row yet: filed a moment ago, waiting for the leader's queue.
@@ -79,7 +80,7 @@ export async function attachmentTextFor(
   noteId: string,
   maxBytes = ATTACHMENT_TEXT_BYTES,
 ): Promise<AttachmentText[]> {
-  const note = await db.notes.get(noteId);
+  const note = liveNote(await db.notes.get(noteId));
   if (note?.fileType !== 'markdown') return [];
   const entries: AttachmentText[] = [];
   const links = await db.links.where('from_id').equals(noteId).sortBy('seq');
@@ -108,7 +109,7 @@ export async function attachmentTextFor(
 
 /** The note's own attachment as `attachments/<note_id>/<name>` (spec 2.2); another file as written. */
 async function embedName(db: VaultDb, noteId: string, fileId: string, target: string): Promise<string> {
-  const row = await db.notes.get(fileId);
+  const row = liveNote(await db.notes.get(fileId));
   const folder = attachmentFolder(noteId);
   return row?.folderPath === folder ? `${folder}/${row.title}` : target;
 }

@@ -1,5 +1,6 @@
 import type { ChangeFeed } from '../../changes/changeFeed';
 import type { VaultDb } from '../../db/schema';
+import { liveNote } from '../../domain/trash/noteTrash';
 import { defineOperation, type Operation } from '../defineOperation';
 import { fail, ok } from '../result';
 import { existingFolder, FOLDER_ARG } from './existingFolder';
@@ -17,7 +18,10 @@ export function notePositionOperations(db: Db, feed: Pick<ChangeFeed, 'committed
   async function positionsIn(folder: string, ids: readonly string[]): Promise<Record<string, number>> {
     const rows = await db.notes.bulkGet([...ids]);
     const out: Record<string, number> = {};
-    for (const row of rows) if (row?.folderPath === folder) out[row.id] = Object.keys(out).length;
+    for (const found of rows) {
+      const row = liveNote(found);
+      if (row?.folderPath === folder) out[row.id] = Object.keys(out).length;
+    }
     return out;
   }
   return [
@@ -71,7 +75,7 @@ export function notePositionOperations(db: Db, feed: Pick<ChangeFeed, 'committed
         if (!path.ok) return path;
         const stray = await db.transaction('rw', db.notes, db.notePositions, async () => {
           const rows = await db.notes.bulkGet([...ids]);
-          const at = rows.findIndex((r) => r?.folderPath !== path.value);
+          const at = rows.findIndex((r) => liveNote(r)?.folderPath !== path.value);
           if (at !== -1) return at;
           await db.notePositions.put({ folder: path.value, ids: [...ids] });
           return -1;

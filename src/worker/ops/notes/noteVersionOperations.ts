@@ -1,4 +1,5 @@
 import type { VaultDb } from '../../db/schema';
+import { liveNote } from '../../domain/trash/noteTrash';
 import type { NoteBodies } from '../../stores/noteBodies';
 import type { VersionSummary } from '../../stores/noteVersions';
 import { defineOperation, type Operation } from '../defineOperation';
@@ -34,7 +35,7 @@ export function noteVersionOperations(
       kind: 'read',
       params: [{ name: 'noteId', required: true, schema: ID }] as const,
       handler: async ([noteId]) => {
-        if ((await db.notes.get(noteId)) === undefined)
+        if (liveNote(await db.notes.get(noteId)) === undefined)
           return fail('NOT_FOUND', `No note with id "${noteId}"`, { field: 'args[0]' });
         return ok((await bodies.versions.list(noteId)).map(versionEntry));
       },

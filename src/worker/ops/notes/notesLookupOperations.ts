@@ -1,4 +1,5 @@
 import type { VaultDb } from '../../db/schema';
+import { liveNote } from '../../domain/trash/noteTrash';
 import { contentAccessFor } from '../../tools/reply/omitFileContent';
 import { defineOperation, type Operation } from '../defineOperation';
 import { fail, ok } from '../result';
@@ -37,7 +38,7 @@ export function notesLookupOperations(db: Pick<VaultDb, 'notes' | 'bodies'>): Op
       kind: 'read',
       params: [{ name: 'id', required: true, schema: { type: 'string', minLength: 1 } }] as const,
       handler: async ([id]) => {
-        const row = await db.notes.get(id);
+        const row = liveNote(await db.notes.get(id));
         if (row === undefined || row.fileType === 'markdown')
           return fail('NOT_FOUND', `No filed file with id "${id}" (a markdown note is read with notes.get)`, {
             field: 'args[0]',
@@ -55,7 +56,7 @@ export function notesLookupOperations(db: Pick<VaultDb, 'notes' | 'bodies'>): Op
       kind: 'read',
       params: [{ name: 'pathOrId', required: true, schema: PATH }] as const,
       handler: async ([key]) =>
-        ok((await db.notes.get(key)) !== undefined || (await findByPath(db, key)) !== null),
+        ok(liveNote(await db.notes.get(key)) !== undefined || (await findByPath(db, key)) !== null),
     }),
   ];
 }

@@ -1,6 +1,7 @@
 import type { VaultDb } from '../../db/schema';
 import { setProperty } from '../../domain/notes/frontmatter/editFrontmatter';
 import { readNote } from '../../domain/notes/frontmatter/readNote';
+import { liveNote } from '../../domain/trash/noteTrash';
 import type { NoteBodies } from '../../stores/noteBodies';
 import { defineOperation, type Operation } from '../defineOperation';
 import { fail, ok } from '../result';
@@ -29,7 +30,7 @@ export function notePropertyOperations(
       kind: 'read',
       params: [{ name: 'id', required: true, schema: ID }] as const,
       handler: async ([id]) => {
-        const row = await db.notes.get(id);
+        const row = liveNote(await db.notes.get(id));
         if (row?.fileType !== 'markdown') return notFound(id);
         const { frontmatter, frontmatterError } = readNote((await db.bodies.get(id))?.markdown ?? '');
         const byKey = new Map((await defs.list()).map((d) => [d.nameKey, d]));
@@ -66,7 +67,7 @@ export function notePropertyOperations(
         },
       ] as const,
       handler: async ([id, key, value]) => {
-        const row = await db.notes.get(id);
+        const row = liveNote(await db.notes.get(id));
         if (row?.fileType !== 'markdown') return notFound(id);
         const def = (await defs.list()).find((d) => d.nameKey === nameKeyOf(key));
         const refusal = def ? checkPropertyValue(def, value, 'args[2]') : null;

@@ -1,6 +1,7 @@
 import type { Result } from '../../../shared/result';
 import type { NoteRow, VaultDb } from '../../db/schema';
 import { normalizeTag, tagAncestors, tagKey } from '../../domain/notes/tags';
+import { liveNote } from '../../domain/trash/noteTrash';
 import type { NoteBodies } from '../../stores/noteBodies';
 import { retagSource } from './retagSource';
 
@@ -88,7 +89,7 @@ export function createNoteTagIndex(db: VaultDb, bodies: Pick<NoteBodies, 'replac
 
     /** Removes a tag from one note. */
     async removeFromNote(id: string, tag: string): Promise<Result<RetagReport>> {
-      const row = await db.notes.get(id);
+      const row = liveNote(await db.notes.get(id));
       if (!row)
         return { ok: false, error: { code: 'NOT_FOUND', message: `No note with id "${id}".`, field: 'id' } };
       const source = (await db.bodies.get(id))?.markdown ?? '';

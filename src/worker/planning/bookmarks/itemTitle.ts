@@ -1,5 +1,6 @@
 import type { VaultDb } from '../../db/schema';
 import type { BookmarkItemType } from '../../domain/bookmarks/bookmark';
+import { liveNote } from '../../domain/trash/noteTrash';
 
 /**
  * The title a bookmark shows for an item, read from the item itself; null when the item is a
@@ -9,7 +10,7 @@ import type { BookmarkItemType } from '../../domain/bookmarks/bookmark';
 export async function itemTitle(db: VaultDb, type: BookmarkItemType, id: string): Promise<string | null> {
   switch (type) {
     case 'note':
-      return (await db.notes.get(id))?.title ?? null;
+      return liveNote(await db.notes.get(id))?.title ?? null;
     case 'task':
       return (await db.tasks.get(id))?.title ?? null;
     case 'project':

@@ -1,5 +1,6 @@
 import type { VaultDb } from '../../db/schema';
 import { TaskState } from '../../domain/tasks/views/queryPort';
+import { liveNote } from '../../domain/trash/noteTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { ok } from '../../ops/result';
 
@@ -19,7 +20,10 @@ export interface CardEntity {
 async function titleOf(db: VaultDb, type: EntityType, id: string): Promise<CardEntity> {
   const found =
     type === 'note'
-      ? await db.notes.get(id).then((n) => n && { title: n.title, context: n.folderPath })
+      ? await db.notes.get(id).then((found) => {
+          const n = liveNote(found);
+          return n && { title: n.title, context: n.folderPath };
+        })
       : type === 'task'
         ? await db.tasks.get(id).then((t) => t && { title: t.title, context: t.projectId })
         : await db.projects.get(id).then((p) => p && { title: p.name, context: null });

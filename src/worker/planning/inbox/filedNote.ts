@@ -3,6 +3,7 @@ import type { InboxRow } from '../../domain/inbox/inboxItem';
 import { destinationOf } from '../../domain/inbox/learnedSuggestions';
 import { noteTitleOf } from '../../domain/inbox/noteTitle';
 import { attachmentFolder } from '../../domain/notes/attachments';
+import { liveNote } from '../../domain/trash/noteTrash';
 
 /** The item's text as markdown: its content, then its link. */
 export function markdownOf(row: InboxRow): string {
@@ -23,7 +24,7 @@ export function noteMarkdownOf(row: InboxRow, attachmentName: string | null): st
  * rename, move or added attachment keeps it.
  */
 export async function isUneditedFiledNote(db: VaultDb, row: InboxRow, noteId: string): Promise<boolean> {
-  const [note, body] = await Promise.all([db.notes.get(noteId), db.bodies.get(noteId)]);
+  const [note, body] = await Promise.all([db.notes.get(noteId).then(liveNote), db.bodies.get(noteId)]);
   if (!note || !body) return false;
   const into = destinationOf(row);
   const fileName = row.metadata?.attachment?.split('/').pop() ?? null;

@@ -1,4 +1,5 @@
 import { normalizeTag } from '../../domain/notes/tags';
+import { liveNote } from '../../domain/trash/noteTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import type { VaultServices } from '../../vault/services';
 import { PlanningFailure, writeTx } from '../writeTx';
@@ -30,7 +31,7 @@ export function tagPinOperations(services: VaultServices): Operation[] {
         const tag = normalizeTag(raw);
         if (tag === null) return notATag(raw, 'args[0]');
         return writeTx(services, [db.notes, db.tagDefs], async (changes) => {
-          const note = await db.notes.get(noteId);
+          const note = liveNote(await db.notes.get(noteId));
           if (!note)
             throw new PlanningFailure({
               code: 'NOT_FOUND',

@@ -4,6 +4,7 @@ import { toProjectListEntry } from '../../domain/tasks/projects/projectView';
 import { taskIdSchema } from '../../domain/tasks/schemas';
 import { getBoard } from '../../domain/tasks/views/projectViews';
 import { TaskState } from '../../domain/tasks/views/queryPort';
+import { liveNote } from '../../domain/trash/noteTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import { projectLinkEntries } from './projectLinkWriter';
@@ -36,7 +37,7 @@ const optionsSchema = {
 /** The project's home note: null when it has none; `title` null when the note was deleted since. */
 async function homeNoteOf(db: VaultDb, id: string | null) {
   if (id === null) return null;
-  const note = await db.notes.get(id);
+  const note = liveNote(await db.notes.get(id));
   return {
     id,
     title: note?.title ?? null,

@@ -11,6 +11,7 @@ import {
   setProjectLinkPinned,
   sortProjectLinks,
 } from '../../domain/tasks/projects/projectLinks';
+import { liveNote } from '../../domain/trash/noteTrash';
 import type { Result } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
 import { must, writeTx } from '../writeTx';
@@ -26,7 +27,7 @@ export async function itemOf(
     const event = await db.calendarEvents.get(id);
     return event ? { title: event.title } : null;
   }
-  const note = await db.notes.get(id);
+  const note = liveNote(await db.notes.get(id));
   if (!note || (type === 'note') !== (note.fileType === 'markdown')) return null;
   return { title: note.title };
 }

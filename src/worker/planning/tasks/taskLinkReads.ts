@@ -2,6 +2,7 @@ import type { VaultDb } from '../../db/schema';
 import type { TaskLinks } from '../../domain/tasks/fullTask';
 import { taskIdsInText } from '../../domain/tasks/links/taskIdsInText';
 import type { TaskRecord } from '../../domain/tasks/types';
+import { liveNote } from '../../domain/trash/noteTrash';
 
 /** Why a task is tied to an item: the item's text links to it, it was made from the note, it has a card there. */
 export type TieVia = 'link' | 'source' | 'card';
@@ -45,7 +46,7 @@ async function withSourceNote(
 ): Promise<TaskLinks> {
   const notes = new Set(links.linkedNoteIds);
   if (sourceNoteId !== null && !notes.has(sourceNoteId)) {
-    const source = await db.notes.get(sourceNoteId);
+    const source = liveNote(await db.notes.get(sourceNoteId));
     if (source?.fileType === 'markdown') notes.add(source.id);
   }
   return { linkedNoteIds: [...notes], linkedCanvasIds: links.linkedCanvasIds };
@@ -53,7 +54,7 @@ async function withSourceNote(
 
 /** Tasks a note is tied to: those its body links to (text order), then those made from it. */
 export async function tiesOfNote(db: VaultDb, noteId: string): Promise<Ties | null> {
-  const note = await db.notes.get(noteId);
+  const note = liveNote(await db.notes.get(noteId));
   if (note?.fileType !== 'markdown') return null;
   const ties: Ties = new Map();
   for (const id of note.linkedTaskIds ?? []) add(ties, id, 'link');
