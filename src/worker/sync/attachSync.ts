@@ -28,6 +28,7 @@ const controllers = new WeakMap<VaultDb, SyncController>();
 
 /** The change-feed name that tells the other tabs sync was paused or resumed (not a table). */
 const SYNC_PAUSE_TABLE = 'syncPause';
+const SYNC_PLAN_TABLE = 'syncPlan';
 
 /** The sync controller of an open vault database (vaultApi's `sync` namespace). */
 export function syncOf(db: VaultDb): SyncController | null {
@@ -103,6 +104,7 @@ export function attachSync(input: AttachSyncInput): SyncController {
     announceDiagnostics: (op, ids) => feed.committed([{ table: DIAGNOSTICS_TABLE, op, ids }]),
     announcePause: () => feed.committed([{ table: SYNC_PAUSE_TABLE, op: 'put', ids: ['syncPaused'] }]),
     ...(input.beforeJoin ? { beforeJoin: input.beforeJoin } : {}),
+    announcePlanAllowed: () => feed.committed([{ table: SYNC_PLAN_TABLE, op: 'put', ids: ['allowed'] }]),
     // the DOM handler types name WebSocket's own event classes; SocketLike uses the fields it reads
     openSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike,
     whileLeader: (fn) => {
@@ -114,6 +116,7 @@ export function attachSync(input: AttachSyncInput): SyncController {
   feed.subscribe((batch) => {
     if (batch.origin !== 'tab') return;
     if (batch.changes.some((c) => c.table === SYNC_PAUSE_TABLE)) void controller?.pauseChanged();
+    else if (batch.changes.some((c) => c.table === SYNC_PLAN_TABLE)) controller?.planAllowed();
     else controller?.requestPush();
   });
   controllers.set(db, controller);

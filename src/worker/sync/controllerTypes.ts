@@ -43,6 +43,11 @@ export interface SyncControllerDeps {
    * already exists (joining it): drops this device's untouched welcome note (stores/welcome.ts)
    */
   beforeJoin?: () => Promise<void>;
+  /**
+   * a plan read in this tab says sync is allowed again (after Upgrade): the change feed, so the
+   * leading tab's engine lifts its negative paid-cache at once (spec 8.3)
+   */
+  announcePlanAllowed?: () => void;
 }
 
 /** What the UI sees of sync (vaultApi.sync.state). */

@@ -310,7 +310,10 @@ export function createSyncController(deps: SyncControllerDeps) {
           : { ok: false, error: { code: 'SYNC_NOT_READY', message: 'this vault needs no key', status: 0 } };
       },
       adoptKey,
-      planChanged: host.planChanged,
+      planChanged: (syncAllowed) => {
+        host.planChanged(syncAllowed);
+        if (syncAllowed) deps.announcePlanAllowed?.();
+      },
     }),
     /** Settings → Sync → Sync diagnostics: the local log of push lags and edit-to-device latencies */
     diagnostics: { read: diagnostics.read, clear: diagnostics.clear, settled: diagnostics.settled },
@@ -340,6 +343,8 @@ export function createSyncController(deps: SyncControllerDeps) {
     },
     /** another tab of this vault paused or resumed sync */
     pauseChanged: () => host.pauseChanged(),
+    /** another tab saw the plan allow sync: this tab's engine (if it leads) stops holding */
+    planAllowed: () => host.planChanged(true),
     /** Signs out: the session ends, record rows are cleared, body rows survive (spec 4.2.2). */
     async signOut(): Promise<void> {
       host.stop();
