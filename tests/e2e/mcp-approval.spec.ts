@@ -107,9 +107,13 @@ test('an unanswered request is denied at the time-out', { tag: '@desktop-only' }
 test('the dialog shows the summary and, for an edit, the diff of the change', async ({ page }) => {
   await openControlled(page);
   const dialog = dialogOf(page);
-  const created = callTool(page, 'vault_create_note', { title: 'Old title', content_markdown: 'x' });
+  const body = 'one\ntwo\nthree\nfour\nfive\nsix\nseven';
+  const created = callTool(page, 'vault_create_note', { title: 'Old title', content_markdown: body });
   await expect(dialog.getByTestId('agent-summary')).toHaveText('Create note "Old title"');
   await expect(dialog.locator('pre.agent-diff')).toHaveCount(0); // a create edits nothing
+  // a note's text reads as written, not as one escaped JSON line
+  await expect(dialog.locator('pre.agent-text')).toHaveJSProperty('textContent', body);
+  await expect(dialog.locator('pre.agent-args')).not.toContainText('\\n');
   await dialog.getByRole('button', { name: 'Allow once' }).click();
   const id = (await created).structuredContent.id as string;
   const renamed = callTool(page, 'vault_rename_note', { id, title: 'New title' });
@@ -118,6 +122,18 @@ test('the dialog shows the summary and, for an edit, the diff of the change', as
   await expect(dialog.locator('pre.agent-args')).toContainText('"title": "New title"');
   await dialog.getByRole('button', { name: 'Deny' }).click();
   expect((await renamed).structuredContent.code).toBe('APPROVAL_DENIED');
+  // a body edit: the changed lines marked, two lines of context, the unchanged rest folded
+  const edited = callTool(page, 'vault_desktop_write', {
+    operation: 'notes.update',
+    args: [id, { content: body.replace('six', 'SIX') }],
+  });
+  const diff = dialog.locator('pre.agent-diff');
+  await expect(diff.locator('.agent-diff-removed')).toHaveText('- six');
+  await expect(diff.locator('.agent-diff-added')).toHaveText('+ SIX');
+  await expect(diff.locator('.agent-diff-fold')).toHaveText('… 3 unchanged lines');
+  await page.screenshot({ path: test.info().outputPath('approval-diff.png') });
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  expect((await edited).structuredContent.code).toBe('APPROVAL_DENIED');
 });
 
 // Navigation denies (issue 6 part 5). A real navigation takes the page's vault worker with it, so

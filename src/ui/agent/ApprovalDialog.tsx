@@ -1,5 +1,6 @@
-import { createEffect, Show } from 'solid-js';
+import { createEffect, For, Show } from 'solid-js';
 import { describeCaller } from '../../worker/agent/describeCaller';
+import { diffLineKind, splitLongTexts } from './approvalView';
 import type { ApprovalQueue, PendingApproval } from './createApprovalQueue';
 import './agent.css';
 
@@ -48,16 +49,42 @@ export function ApprovalDialog(props: { queue: ApprovalQueue }) {
               <dt>What</dt>
               <dd data-testid="agent-summary">{p.request.summary}</dd>
             </dl>
-            <h3>Arguments</h3>
-            <pre class="agent-args">{JSON.stringify(p.request.arguments, null, 2)}</pre>
+            {/* What would change comes first: the arguments are the detail behind it. */}
             <Show when={p.request.diff}>
               {(diff) => (
                 <>
                   <h3>Changes</h3>
-                  <pre class="agent-diff">{diff()}</pre>
+                  {/* Each line keeps its +/- sign as text: colour is not the only cue. */}
+                  <pre class="agent-diff">
+                    <For each={diff().split('\n')}>
+                      {(line, i) => (
+                        <>
+                          {i() > 0 ? '\n' : ''}
+                          <span class={`agent-diff-${diffLineKind(line)}`}>{line}</span>
+                        </>
+                      )}
+                    </For>
+                  </pre>
                 </>
               )}
             </Show>
+            <h3>Arguments</h3>
+            {(() => {
+              const args = splitLongTexts(p.request.arguments);
+              return (
+                <>
+                  <pre class="agent-args">{args.json}</pre>
+                  <For each={args.texts}>
+                    {(t) => (
+                      <>
+                        <h4 class="agent-text-name">{t.path}</h4>
+                        <pre class="agent-text">{t.text}</pre>
+                      </>
+                    )}
+                  </For>
+                </>
+              );
+            })()}
             <p class="agent-more">
               <Show when={props.queue.pending().length > 1}>
                 {props.queue.pending().length - 1} more waiting.{' '}

@@ -1,3 +1,5 @@
+import { diffLines } from 'diff';
+
 const VALUE_CHARS = 200;
 const MAX_LINES = 40;
 
@@ -7,31 +9,49 @@ export function shortValue(value: unknown, max = VALUE_CHARS): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/** Unchanged lines shown around each change; longer unchanged runs fold to one `…` line. */
+const CONTEXT = 2;
+
 /**
- * The lines of `before` replaced by `after`: the common first and last lines are left out, the
- * rest shown as `- ` / `+ ` lines (at most 40 each). One block, so two edits far apart show the
- * lines between them too: the dialog needs what changed, not a minimal patch.
+ * A line diff of `before` to `after` (the `diff` package's Myers diff): `- ` removed and `+ `
+ * added lines, CONTEXT unchanged lines (`  `) around each change, longer unchanged runs folded to
+ * `… N unchanged lines`. Two edits far apart show as two places, not one block of everything
+ * between. At most MAX_LINES changed lines of each kind are listed; the rest are counted.
  */
 function lineDiff(field: string, before: string, after: string): string[] {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const shown = (lines: string[], sign: string) => [
-    ...lines.slice(0, MAX_LINES).map((l) => `${sign} ${l}`),
-    ...(lines.length > MAX_LINES ? [`${sign} … ${lines.length - MAX_LINES} more lines`] : []),
-  ];
-  return [
-    `${field} (from line ${start + 1}):`,
-    ...shown(a.slice(start, endA), '-'),
-    ...shown(b.slice(start, endB), '+'),
-  ];
+  const withBreak = (t: string) => (t === '' || t.endsWith('\n') ? t : `${t}\n`);
+  const parts = diffLines(withBreak(before), withBreak(after));
+  const out = [`${field}:`];
+  const shown = { '-': 0, '+': 0 };
+  const hidden = { '-': 0, '+': 0 };
+  const fold = (n: number) => {
+    if (n > 0) out.push(`… ${n} unchanged ${n === 1 ? 'line' : 'lines'}`);
+  };
+  parts.forEach((p, i) => {
+    const lines = p.value.replace(/\n$/, '').split('\n');
+    if (p.added || p.removed) {
+      const sign = p.added ? '+' : '-';
+      for (const l of lines) {
+        if (shown[sign] < MAX_LINES) {
+          out.push(`${sign} ${l}`);
+          shown[sign]++;
+        } else hidden[sign]++;
+      }
+      return;
+    }
+    const head = i > 0 ? CONTEXT : 0;
+    const tail = i < parts.length - 1 ? CONTEXT : 0;
+    if (lines.length <= head + tail + 1) {
+      for (const l of lines) out.push(`  ${l}`);
+      return;
+    }
+    for (const l of lines.slice(0, head)) out.push(`  ${l}`);
+    fold(lines.length - head - tail);
+    for (const l of lines.slice(lines.length - tail)) out.push(`  ${l}`);
+  });
+  for (const sign of ['-', '+'] as const)
+    if (hidden[sign] > 0) out.push(`${sign} … ${hidden[sign]} more lines`);
+  return out;
 }
 
 /**

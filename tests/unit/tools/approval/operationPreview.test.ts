@@ -13,12 +13,38 @@ describe('fieldDiff', () => {
     expect(fieldDiff({ title: 'Same' }, { title: 'Same' })).toBeNull();
   });
 
-  it('diffs multi-line text by line, without the common lines around the change', () => {
+  it('diffs multi-line text by line, two lines of context around each change, the rest folded', () => {
     const before = '# Plan\n\nline one\nline two\n\nend';
     const after = '# Plan\n\nline one\nline 2\nline 3\n\nend';
     expect(fieldDiff({ content: before }, { content: after })).toBe(
-      'content (from line 4):\n- line two\n+ line 2\n+ line 3',
+      'content:\n  # Plan\n  \n  line one\n- line two\n+ line 2\n+ line 3\n  \n  end',
     );
+    // two edits far apart are two places, the unchanged middle folded
+    const long = Array.from({ length: 20 }, (_, i) => `l${i}`);
+    const edited = [...long];
+    edited[1] = 'first';
+    edited[18] = 'second';
+    expect(fieldDiff({ content: long.join('\n') }, { content: edited.join('\n') })?.split('\n')).toEqual([
+      'content:',
+      '  l0',
+      '- l1',
+      '+ first',
+      '  l2',
+      '  l3',
+      '… 12 unchanged lines',
+      '  l16',
+      '  l17',
+      '- l18',
+      '+ second',
+      '  l19',
+    ]);
+  });
+
+  it('lists at most 40 changed lines of each kind and counts the rest', () => {
+    const added = Array.from({ length: 45 }, (_, i) => `new ${i}`).join('\n');
+    const lines = fieldDiff({ content: 'old\n' }, { content: `old\n${added}` })?.split('\n') ?? [];
+    expect(lines.filter((l) => l.startsWith('+ new'))).toHaveLength(40);
+    expect(lines.at(-1)).toBe('+ … 5 more lines');
   });
 
   it('cuts long values short', () => {
@@ -71,7 +97,7 @@ describe('vault_desktop_write approval: summary by argument, diff for edits', ()
 
   it('notes.update: the body by line; notes.rename: the title', async () => {
     await write('notes.update', [noteId, { content: 'a\nB\nc' }]);
-    expect(full.asked[0]?.diff).toBe('content (from line 2):\n- b\n+ B');
+    expect(full.asked[0]?.diff).toBe('content:\n  a\n- b\n+ B\n  c');
     await write('notes.rename', [noteId, 'Plans']);
     expect(full.asked[1]?.diff).toBe('title: - "Plan" + "Plans"');
   });
