@@ -21,6 +21,13 @@ export const FAKE_PRICES = {
 };
 const PLAN_NAMES = { plus: 'Plus', pro: 'Pro', believer: 'Believer' };
 const PERIOD_MS = 30 * 86_400_000;
+/** what a customer can do to a subscription in the portal: the status it takes and the event sent */
+const PORTAL_CHANGES = {
+  pause: { label: 'Pause', status: 'paused', event: 'subscription.paused' },
+  resume: { label: 'Resume', status: 'active', event: 'subscription.resumed' },
+  past_due: { label: 'Fail next payment', status: 'past_due', event: 'subscription.past_due' },
+  cancel: { label: 'Cancel', status: 'canceled', event: 'subscription.canceled' },
+};
 
 /** `ts=…;h1=…` for `body` signed at `tsSeconds` under `secret` (Paddle's scheme). */
 export function paddleSignature(secret, body, tsSeconds) {
@@ -208,16 +215,32 @@ for (const b of document.querySelectorAll('button[data-price]')) b.onclick = asy
       await complete(txn, true);
       return html(200, '<h1 role="status">Payment complete</h1><p>You can return to Cairn.</p>');
     }
-    const portalPage = route('GET', /^\/portal\/([^/]+)$/);
+    // the portal: each subscription with the changes a customer makes there (pause, resume,
+    // cancel), each sent to the service as Paddle's subscription.* webhook
+    const portalPage = route('GET', /^\/portal\/([^/]+)$/) ?? route('POST', /^\/portal\/([^/]+)$/);
     if (portalPage) {
       const token = new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? '';
       const session = portalTokens.get(token);
       if (!session || session.expires < Date.now()) return html(403, '<p>This portal link expired.</p>');
       const subs = [...subscriptions.values()].filter((s) => s.customer_id === session.customerId);
-      return html(
-        200,
-        `<h1>Customer portal</h1><ul>${subs.map((s) => `<li>${s.id}: ${s.status}</li>`).join('')}</ul>`,
-      );
+      if (req.method === 'POST') {
+        const form = new URLSearchParams(raw);
+        const sub = subs.find((s) => s.id === form.get('subscription'));
+        const change = PORTAL_CHANGES[form.get('action') ?? ''];
+        if (!sub || !change) return html(400, '<p>Unknown change.</p>');
+        Object.assign(sub, { status: change.status, updated_at: new Date().toISOString() });
+        await deliver({ event_type: change.event, data: sub });
+      }
+      const rows = subs
+        .map(
+          (s) =>
+            `<li>${s.id}: <strong>${s.status}</strong> <form method="post" style="display:inline">` +
+            `<input type="hidden" name="subscription" value="${s.id}">${Object.entries(PORTAL_CHANGES)
+              .map(([action, c]) => `<button name="action" value="${action}">${c.label}</button>`)
+              .join('')}</form></li>`,
+        )
+        .join('');
+      return html(200, `<h1>Customer portal</h1><ul>${rows}</ul>`);
     }
 
     // ---- test controls ----

@@ -125,7 +125,7 @@ describe('billing provider (real workerd, fake Paddle)', () => {
     const txn = await checkout(d);
     const paid = await fakeCall<{
       delivered: Delivered[];
-      subscription: { current_billing_period: { ends_at: string } };
+      subscription: { id: string; current_billing_period: { ends_at: string } };
     }>(`/_fake/transactions/${txn}/complete`, {});
     expect(paid.delivered.map((x) => [x.status, x.body.outcome])).toEqual([
       [200, 'applied'],
@@ -152,6 +152,21 @@ describe('billing provider (real workerd, fake Paddle)', () => {
     expect(portal.body.url.startsWith(`${fake}/portal/cpls_`)).toBe(true);
     const page = await fetch(portal.body.url);
     expect(await page.text()).toContain('active');
+    // what the customer does in the portal reaches the plan gate through the signed webhooks
+    const change = async (action: string) => {
+      const res = await fetch(portal.body.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action, subscription: paid.subscription.id }),
+      });
+      expect(res.status).toBe(200);
+    };
+    await change('pause');
+    expect((await gate(d)).body).toMatchObject({
+      error: { code: 'SYNC_PAYMENT_REQUIRED', status: 'paused' },
+    });
+    await change('resume');
+    expect((await gate(d)).status).toBe(200);
     const again = await api<PortalSessionResponse>('/auth/billing/portal-session', {
       token: d.accessToken,
       body: {},
