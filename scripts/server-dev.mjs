@@ -26,6 +26,9 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8787' },
     'persist-to': { type: 'string', default: '.data/sync' },
     var: { type: 'string', multiple: true, default: [] },
+    // another configuration than server/wrangler.jsonc (tests: a deployment without the pack
+    // queue); its paths absolute. The secrets still come from server/.dev.vars.
+    config: { type: 'string' },
     // the local fake billing provider's port (0: any free one); see scripts/fake-paddle.mjs
     'billing-port': { type: 'string', default: '0' },
     // the local fake OpenID Connect provider's port (0: any free one); see scripts/fake-oidc.mjs
@@ -110,7 +113,7 @@ const DEV_VARS = [
 ];
 
 const wrangler = join(root, 'node_modules/.bin/wrangler');
-const config = join(root, 'server/wrangler.jsonc');
+const config = values.config ? resolve(values.config) : join(root, 'server/wrangler.jsonc');
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_UPDATE_NOTIFIER: '1' };
 
 const migrate = spawnSync(
@@ -129,6 +132,8 @@ const child = spawn(
     'dev',
     '-c',
     config,
+    // beside server/wrangler.jsonc wrangler finds .dev.vars itself; beside another config it would not
+    ...(values.config ? ['--env-file', devVars] : []),
     '--port',
     String(port),
     '--ip',

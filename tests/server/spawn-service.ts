@@ -38,9 +38,12 @@ export interface StartingService extends RunningService {
  * free port with a fresh persist dir, in its own process group, without waiting for it: `ready`
  * resolves once it printed its ready line. `stop` kills the whole group (wrangler spawns workerd)
  * and removes the state. Every @test.cairn.local address is a development account (code echoed,
- * dev_seed plan).
+ * dev_seed plan). `opts.config`: another wrangler configuration (paths absolute).
  */
-export async function spawnSyncService(extraVars: string[] = []): Promise<StartingService> {
+export async function spawnSyncService(
+  extraVars: string[] = [],
+  opts: { config?: string } = {},
+): Promise<StartingService> {
   const root = resolve(import.meta.dirname, '../..');
   const persist = mkdtempSync(join(tmpdir(), 'cairn-sync-test-'));
   const port = await freePort();
@@ -52,6 +55,7 @@ export async function spawnSyncService(extraVars: string[] = []): Promise<Starti
       ...['--var', 'DEV_ACCOUNTS:dev@cairn.local,@test.cairn.local', '--var', 'AUTH_RATE_PER_MINUTE:100000'],
       ...['--var', 'REVOCATION_CHECK_SECONDS:2'],
       ...extraVars.flatMap((v) => ['--var', v]),
+      ...(opts.config ? ['--config', opts.config] : []),
     ],
     { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -116,8 +120,11 @@ export async function spawnSyncService(extraVars: string[] = []): Promise<Starti
 }
 
 /** {@link spawnSyncService}, resolved once the service answers (stopped again if it never does). */
-export async function startSyncService(extraVars: string[] = []): Promise<RunningService> {
-  const service = await spawnSyncService(extraVars);
+export async function startSyncService(
+  extraVars: string[] = [],
+  opts: { config?: string } = {},
+): Promise<RunningService> {
+  const service = await spawnSyncService(extraVars, opts);
   try {
     await service.ready;
   } catch (err) {
