@@ -143,14 +143,17 @@ export async function pushSnapshots(
   }
   const cursors = new Map<string, number>();
   if (writes.length > 0) {
-    await timing.measure('blobs', () =>
-      deps.blobs.putMany(writes.map((w) => ({ key: w.key, bytes: w.p.bytes }))),
-    );
+    const objects = writes.map((w) => ({ key: w.key, bytes: w.p.bytes }));
+    // small objects ride in the commit batch (committed with their rows); the rest go first
+    const staged = deps.blobs.stage?.(objects) ?? { statements: [], rest: objects };
+    await timing.measure('blobs', () => deps.blobs.putMany(staged.rest));
     const now = deps.clock.nowMs();
     const statements = writes.flatMap((w) =>
       snapshotStatements(scope, w.p, w.seq, w.revision, w.key, now, w.guard),
     );
     if (growth > 0) statements.push(quotaGuardStatement(scope.userId, storageLimit));
+    // after the snapshot statements: `out[3 * k + 1]` stays write k's RETURNING row
+    statements.push(...staged.statements);
     let out: unknown[][];
     try {
       out = await timing.measure('d1', () => deps.sql.batch(statements));
