@@ -27,7 +27,15 @@ async function unpaidEngine() {
   ]);
   engine.start();
   await engine.syncNow();
-  return { engine, statuses, sent, clock, pay: () => void (paid = true) };
+  return {
+    engine,
+    statuses,
+    sent,
+    clock,
+    pay: () => {
+      paid = true;
+    },
+  };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
