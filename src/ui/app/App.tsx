@@ -32,6 +32,10 @@ import { oauthReturn } from '../sync/oauthReturn';
 import { SyncIndicator } from '../sync/SyncIndicator';
 import { createTagLooks } from '../tags/createTagLooks';
 import { provideTagLooks } from '../tags/tagLooksContext';
+import { ConfirmDialog } from '../trash/ConfirmDialog';
+import { createTrashToast } from '../trash/createTrashToast';
+import { TrashToastView } from '../trash/TrashToastView';
+import { trashSection } from '../trash/trashSection';
 import { createVaultClient } from '../vault/createVaultClient';
 import { appCommands } from './appCommands';
 import { createDocumentTitle } from './createDocumentTitle';
@@ -41,8 +45,8 @@ import { SectionNav } from './SectionNav';
 import { SkipLink } from './SkipLink';
 import { showWelcome } from './showWelcome';
 
-// Sections of the notes half: the graph (in the nav) and the folder table (from the folder tree).
-const knowledgeSections = [graphSection, folderViewSection];
+// Sections of the notes half: the graph and the Trash (under More) and the folder table (from the folder tree).
+const knowledgeSections = [graphSection, folderViewSection, trashSection];
 
 // The editor (Yjs, CodeMirror) loads when a note opens, not with the first paint.
 const NoteEditor = lazy(() => import('../notes/NoteEditor'));
@@ -223,12 +227,25 @@ export function App(props: AppProps) {
     void persistence.requestOnce();
   }
 
-  async function deleteNote(id: string, title: string) {
-    if (settings.value('noteEditor').confirmDelete && !confirm(`Delete “${title}”? This cannot be undone.`))
-      return;
+  // A delete moves the note to the Trash with Undo (docs/trash.md); the setting asks first, in the app's own dialog.
+  const trashToast = createTrashToast();
+  const [askDelete, setAskDelete] = createSignal<{ id: string; title: string } | null>(null);
+  function deleteNote(id: string, title: string) {
+    if (settings.value('noteEditor').confirmDelete) setAskDelete({ id, title });
+    else void trashNote(id, title);
+  }
+  async function trashNote(id: string, title: string) {
     const res = await client.api.deleteNote(id);
     if (!res.ok) return setError(res.error);
     route.closeNote();
+    trashToast.show({
+      what: `“${title}”`,
+      undo: async () => {
+        const back = await writeOp(client, 'trash.restore', 'note', id);
+        if (back.ok) route.openNote(id);
+        else setError(back.error);
+      },
+    });
   }
 
   function SectionView() {
@@ -333,6 +350,7 @@ export function App(props: AppProps) {
               setShowFolders(false);
             }}
             onError={setError}
+            toast={trashToast}
           />
           <TagView
             client={client}
@@ -472,6 +490,21 @@ export function App(props: AppProps) {
       <Show when={showHelp()}>
         <ShortcutsHelp settings={settings} sections={sections()} onClose={() => setShowHelp(false)} />
       </Show>
+      <Show when={askDelete()}>
+        {(a) => (
+          <ConfirmDialog
+            title="Move to Trash?"
+            message={`“${a().title}” goes to the Trash, where it stays for 30 days.`}
+            confirmLabel="Move to Trash"
+            onConfirm={() => {
+              setAskDelete(null);
+              void trashNote(a().id, a().title);
+            }}
+            onCancel={() => setAskDelete(null)}
+          />
+        )}
+      </Show>
+      <TrashToastView toast={trashToast} />
       <UpdateToast prompt={updates} />
       <ReminderNotices client={client} />
       <AgentSurfaces client={client} noteId={route.noteId} onReady={() => setAgentReady(true)} />

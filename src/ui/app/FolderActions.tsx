@@ -1,5 +1,7 @@
 import { createSignal, Show } from 'solid-js';
 import type { AppError } from '../../shared/result';
+import { writeOp } from '../planning/shared/callOp';
+import type { TrashToast } from '../trash/createTrashToast';
 import type { VaultClient } from '../vault/createVaultClient';
 
 interface Props {
@@ -7,6 +9,8 @@ interface Props {
   folder: string | undefined;
   onFolder: (path: string | undefined) => void;
   onError: (e: AppError | null) => void;
+  /** "Moved to Trash · Undo" after a delete */
+  toast: TrashToast;
 }
 
 /** Create a folder; rename or delete the selected one. Each refusal shows the worker's message. */
@@ -34,10 +38,18 @@ export function FolderActions(props: Props) {
   async function remove() {
     const path = props.folder;
     if (!path) return;
-    if (!confirm(`Delete the folder “${path}” and everything in it?`)) return;
+    // to the Trash with everything in it, Undo at hand (docs/trash.md): no question first
     const res = await props.client.api.deleteFolder(path);
     if (!res.ok) return props.onError(res.error);
     props.onFolder(undefined);
+    props.toast.show({
+      what: `the folder “${path}”`,
+      undo: async () => {
+        const back = await writeOp(props.client, 'trash.restore', 'folder', path);
+        if (back.ok) props.onFolder(path);
+        else props.onError(back.error);
+      },
+    });
   }
 
   return (

@@ -34,6 +34,7 @@ export function SectionNav(props: { sections: () => readonly NavSection[]; curre
   const more = () => [
     ...all().filter((s) => !(PRIMARY as readonly string[]).includes(s.id)),
     { id: 'graph', label: 'Graph' },
+    { id: 'trash', label: 'Trash' },
   ];
   const [open, setOpen] = createSignal(false);
   const menuId = `more-sections-${createUniqueId()}`;

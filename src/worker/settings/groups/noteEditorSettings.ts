@@ -15,7 +15,7 @@ export const noteEditorSettings = defineSettingsGroup({
         maxLength: 1000,
         description: 'folder path a new note goes into when no folder is selected ("" = vault root)',
       },
-      confirmDelete: { type: 'boolean', description: 'ask before deleting a note' },
+      confirmDelete: { type: 'boolean', description: 'ask before moving a note to the Trash' },
       updateLinksOnRename: {
         type: 'boolean',
         description:
@@ -24,5 +24,6 @@ export const noteEditorSettings = defineSettingsGroup({
     },
     required: ['defaultFolder', 'confirmDelete', 'updateLinksOnRename'],
   },
-  defaults: { defaultFolder: '', confirmDelete: true, updateLinksOnRename: true },
+  // a delete goes to the Trash with Undo (docs/trash.md): no question by default
+  defaults: { defaultFolder: '', confirmDelete: false, updateLinksOnRename: true },
 });
