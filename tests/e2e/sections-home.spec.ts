@@ -22,16 +22,22 @@ test('Settings > Sections hides the newer sections from the navigation and bring
   for (const name of NEWER)
     await dialog.getByRole('checkbox', { name: `Show the ${name} section` }).uncheck();
   await dialog.getByRole('button', { name: 'Close' }).click();
-  // Under More, only the Graph is left.
+  // Under More, only the Graph and the Trash are left.
   await openMoreSections(page);
-  await expect(nav.getByRole('group', { name: 'More sections' }).getByRole('link')).toHaveText(['Graph']);
+  await expect(nav.getByRole('group', { name: 'More sections' }).getByRole('link')).toHaveText([
+    'Graph',
+    'Trash',
+  ]);
   await expect(nav.getByRole('link', { name: 'Tasks' })).toBeVisible();
 
   await page.reload();
   await appReady(page);
   await expect(nav.getByRole('link', { name: 'Tasks' })).toBeVisible();
   await openMoreSections(page);
-  await expect(nav.getByRole('group', { name: 'More sections' }).getByRole('link')).toHaveText(['Graph']);
+  await expect(nav.getByRole('group', { name: 'More sections' }).getByRole('link')).toHaveText([
+    'Graph',
+    'Trash',
+  ]);
   dialog = await openSettings(page);
   for (const name of NEWER) await dialog.getByRole('checkbox', { name: `Show the ${name} section` }).check();
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -39,6 +45,7 @@ test('Settings > Sections hides the newer sections from the navigation and bring
   await expect(nav.getByRole('group', { name: 'More sections' }).getByRole('link')).toHaveText([
     ...NEWER,
     'Graph',
+    'Trash',
   ]);
 });
 
@@ -101,6 +108,7 @@ test('the sections: five and More, the one open named, the vault name kept', asy
     'Templates',
     'Filters',
     'Graph',
+    'Trash',
   ]);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();

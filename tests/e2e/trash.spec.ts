@@ -16,7 +16,7 @@ const listed = (page: Page, title: string) =>
 async function deleteOpenNote(page: Page, title: string) {
   await page.getByRole('button', { name: 'Delete note' }).click();
   const notice = page.getByRole('status').filter({ hasText: `Moved “${title}” to Trash` });
-  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Undo' })).toBeVisible();
   return notice;
 }
 
