@@ -1,5 +1,6 @@
 import type { VaultDb } from '../db/schema';
 import { isUntouchedWelcome, WELCOME_MARKDOWN, WELCOME_TITLE } from '../domain/notes/welcomeNote';
+import { isTrashed } from '../domain/trash/noteTrash';
 import type { NotesStore } from './notesStore';
 
 /**
@@ -14,7 +15,7 @@ export async function makeWelcome(claim: () => Promise<boolean>, notes: NotesSto
   return made.ok ? made.value.id : null;
 }
 
-/** The vault's welcome notes still exactly as made. */
+/** The vault's welcome notes still exactly as made (a trashed one is the user's doing: left alone). */
 export async function untouchedWelcomeIds(db: VaultDb): Promise<string[]> {
   const rows = await db.notes
     .where('[folderPath+titleKey]')
@@ -22,15 +23,18 @@ export async function untouchedWelcomeIds(db: VaultDb): Promise<string[]> {
     .toArray();
   const out: string[] = [];
   for (const row of rows)
-    if (isUntouchedWelcome(row, (await db.bodies.get(row.id))?.markdown)) out.push(row.id);
+    if (!isTrashed(row) && isUntouchedWelcome(row, (await db.bodies.get(row.id))?.markdown)) out.push(row.id);
   return out;
 }
 
 /**
  * Before a device joins an account's existing vault (recovery key, link, merge): this device's
- * own welcome note, still untouched, goes, so the synced vault does not get a second one (it has
- * the first device's, or the user deleted that one).
+ * own welcome note, still untouched, is deleted for good (not moved to the Trash, which syncs: it
+ * was never the user's), so the synced vault does not get a second one (it has the first
+ * device's, or the user deleted that one).
  */
 export async function dropUntouchedWelcome(db: VaultDb, notes: NotesStore): Promise<void> {
-  for (const id of await untouchedWelcomeIds(db)) await notes.delete(id);
+  const ids = await untouchedWelcomeIds(db);
+  for (const id of ids) await notes.delete(id);
+  if (ids.length > 0) await notes.trash.purge(ids);
 }

@@ -143,12 +143,13 @@ describe('vault account binding at sign-in', () => {
     value(await d.sync.restore(made.recoveryKey));
     await d.sync.syncNow();
     await first.sync.syncNow();
-    expect(await d.notes.get(ours!)).toBeNull();
+    expect(await d.db.notes.get(ours!)).toBeUndefined(); // gone for good, not in the Trash
     expect((await d.notes.get(theirs!))?.title).toBe('Welcome to Cairn');
     expect(await first.notes.get(ours!)).toBeNull();
 
     // deleted on one device, it is gone on the other and nothing makes it again
     value(await first.notes.delete(theirs!));
+    await first.notes.trash.purge([theirs!]);
     await first.sync.syncNow();
     await d.sync.syncNow();
     expect(await d.notes.get(theirs!)).toBeNull();
