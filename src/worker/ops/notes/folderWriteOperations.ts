@@ -27,7 +27,7 @@ export function folderWriteOperations(notes: NotesPort): Operation[] {
     }),
     defineOperation({
       name: 'notes.deleteFolder',
-      summary: 'Delete a folder and all of its contents',
+      summary: 'Move a folder and all of its contents to the Trash (kept 30 days)',
       kind: 'write',
       requiresApproval: true,
       params: [{ name: 'path', required: true, schema: PATH }] as const,

@@ -89,7 +89,7 @@ export function notesWriteOperations(notes: NotesPort): Operation[] {
     }),
     defineOperation({
       name: 'notes.delete',
-      summary: 'Delete a note',
+      summary: 'Move a note or filed file to the Trash (kept 30 days)',
       kind: 'write',
       requiresApproval: true,
       params: [{ name: 'id', required: true, schema: ID }] as const,

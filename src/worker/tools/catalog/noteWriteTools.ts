@@ -39,7 +39,8 @@ export const renameNote = defineToolSpec({
 export const deleteNote = defineToolSpec({
   name: 'vault_delete_note',
   title: 'Delete a note',
-  description: 'Delete a note or filed file.',
+  description:
+    'Delete a note or filed file: it moves to the Trash for 30 days (trash.restore brings it back).',
   inputSchema: BY_ID,
   annotations: writeAnnotations(true, true),
   requiresApproval: true,
@@ -76,7 +77,8 @@ export const renameFolder = defineToolSpec({
 export const deleteFolder = defineToolSpec({
   name: 'vault_delete_folder',
   title: 'Delete a folder',
-  description: 'Delete a folder and all of its contents.',
+  description:
+    'Delete a folder and all of its contents: they move to the Trash for 30 days (trash.restore brings them back).',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
