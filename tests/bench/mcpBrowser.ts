@@ -124,6 +124,8 @@ export async function openSeededPage(
   try {
     // tsx compiles the bench with esbuild's keepNames, whose `__name` helper the page lacks.
     await context.addInitScript('globalThis.__name = (f) => f;');
+    // a profile that had its welcome note (src/ui/app/showWelcome.ts): the vault holds only the seeded notes
+    await context.addInitScript("localStorage.setItem('cairn.welcomeShown', '1')");
     const page = context.pages()[0] ?? (await context.newPage());
     await openControlled(page, base);
     if (await page.evaluate(ACTIVATE_NEW_BUILD)) await openControlled(page, base);
