@@ -49,7 +49,7 @@ export function chunkListHasher(): { update(plain: Uint8Array): Promise<void>; h
     },
     async hex() {
       const all = new Uint8Array(digests.length * 32);
-      digests.forEach((d, i) => all.set(d, i * 32));
+      for (const [i, d] of digests.entries()) all.set(d, i * 32);
       return sha256Hex(all);
     },
   };
