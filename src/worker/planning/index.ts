@@ -69,7 +69,10 @@ export function notesCreator(services: VaultServices): NoteCreator {
       return res.ok ? { ok: true, value: { id: noteId, title: res.value.title } } : res;
     },
     async remove(id) {
-      await (await get()).delete(id);
+      // a note filing just made, undone while unedited: never the user's content, so not kept in
+      // the Trash (docs/trash.md); the capture is back in the inbox with its bytes
+      const gone = await (await get()).deleteForever([id]);
+      if (!gone.ok) throw new Error(gone.error.message);
     },
   };
 }
