@@ -122,6 +122,23 @@ describe('file sync against the real local service', () => {
     expect(await sha(got)).toBe(await sha(new Blob([bytes as BlobPart])));
   }, 90_000);
 
+  it('sends a chunk again at once when its connection drops: the file goes up in the same run', async () => {
+    const bytes = randomBytes(2 * ATTACHMENT_CHUNK_PLAINTEXT_BYTES + 10);
+    const id = await fileOn(a, bytes);
+    let dropped = 0;
+    a.refuse((method, path) => {
+      if (method !== 'PUT' || !path.startsWith('/sync/attachments/chunks/') || dropped > 0) return false;
+      dropped++;
+      return true;
+    });
+    await carry();
+    a.refuse(null);
+    expect(dropped).toBe(1);
+    expect(await a.db.attachmentUploadQueue.count()).toBe(0);
+    const got = (await b.db.blobs.get(id))?.blob as Blob;
+    expect(await sha(got)).toBe(await sha(new Blob([bytes as BlobPart])));
+  }, 90_000);
+
   it('refuses a chunk altered on the service: nothing shown as the file, the failure recorded, the uploader keeps its bytes', async () => {
     const bytes = randomBytes(ATTACHMENT_CHUNK_PLAINTEXT_BYTES + 10);
     const id = await fileOn(a, bytes);

@@ -106,11 +106,13 @@ export async function uploadFile(
     await hasher.update(chunk.bytes);
     const sealed = sealer.sealChunk(chunk.bytes, chunk.final);
     const hash = await sha256Hex(sealed);
-    const put = deps.call<ChunkUploadResponse>('PUT', `/sync/attachments/chunks/${hash}`, {
-      vaultId: deps.keyring.vaultId,
-      bytes: sealed,
-      headers: { [ATTACHMENT_ID_HEADER]: fileId, [ATTACHMENT_FILE_SIZE_HEADER]: String(blob.size) },
-    });
+    const put = withQuickRetries(() =>
+      deps.call<ChunkUploadResponse>('PUT', `/sync/attachments/chunks/${hash}`, {
+        vaultId: deps.keyring.vaultId,
+        bytes: sealed,
+        headers: { [ATTACHMENT_ID_HEADER]: fileId, [ATTACHMENT_FILE_SIZE_HEADER]: String(blob.size) },
+      }),
+    );
     window.push({ hash, put });
     if (window.length >= CHUNKS_IN_FLIGHT) {
       const head = await settleHead();
@@ -122,4 +124,23 @@ export async function uploadFile(
     if (!head.ok) return failWith(head);
   }
   return syncOk({ header: sealer.header, chunks: uploaded, contentHash: await hasher.hex() });
+}
+
+/** Waits before each quick retry of a chunk PUT (ms). */
+export const CHUNK_RETRY_DELAYS_MS = [500, 2_000];
+
+/**
+ * A chunk PUT whose connection dropped or that met a 5xx is sent again at once, twice (the same
+ * sealed bytes, so the service stores it once): one dropped request must not hold a whole file
+ * back for the queue's 1-minute backoff (ci10 met two dropped PUTs of a 30 MB upload under load).
+ * Any other answer, and a third failure, are the caller's.
+ */
+async function withQuickRetries<T>(send: () => Promise<SyncResult<T>>): Promise<SyncResult<T>> {
+  let res = await send();
+  for (const ms of CHUNK_RETRY_DELAYS_MS) {
+    if (res.ok || !(res.error.status === 0 || res.error.status >= 500)) return res;
+    await new Promise((done) => setTimeout(done, ms));
+    res = await send();
+  }
+  return res;
 }
