@@ -54,7 +54,8 @@ export function createEngineHost(deps: EngineHostDeps) {
   let files: AttachmentSync | null = null;
   let lastStatus: SyncStatus = STATUS_OFF;
   let stopLeading: () => void = () => {};
-  let revoking = false;
+  /** the session was ended here (revoked, or a key the service no longer knows): act once until a sign-in */
+  let tornDown = false;
   /**
    * Spec 3.8 "sync pause": written through the state port; only the not-paused answer is kept in
    * memory (a pause from another tab clears it through `pauseChanged`).
@@ -203,8 +204,8 @@ export function createEngineHost(deps: EngineHostDeps) {
   /** Another device revoked this one: sync stops here, and the state says why (until a sign-in). */
   async function revoked(): Promise<void> {
     // stopping the engine reports its status again (with the same error): act once
-    if (revoking) return;
-    revoking = true;
+    if (tornDown) return;
+    tornDown = true;
     stop();
     await state.set(REVOKED, true);
     await deps.notify();
@@ -217,8 +218,8 @@ export function createEngineHost(deps: EngineHostDeps) {
    * changes stay queued and go with the next session.
    */
   async function keyMismatch(): Promise<void> {
-    if (revoking) return;
-    revoking = true;
+    if (tornDown) return;
+    tornDown = true;
     // the refusal stays the status (stopping reports "off"): the indicator says why sync stopped
     const refused = lastStatus;
     stop();
@@ -279,9 +280,9 @@ export function createEngineHost(deps: EngineHostDeps) {
     status: () => withFiles(lastStatus, lastStatus.phase === 'off' ? null : (files?.counts() ?? null)),
     /** file sync of the running engine (null before one starts) */
     files: () => files,
-    /** a sign-in: a later revocation is acted on again */
+    /** a sign-in: a later revocation or key mismatch is acted on again */
     signedIn() {
-      revoking = false;
+      tornDown = false;
     },
     /** A new vault key (restored or linked): stored, and the engine restarted under it. */
     async adoptKey(vaultId: string, vaultKey: Uint8Array): Promise<void> {
