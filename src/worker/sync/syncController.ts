@@ -16,7 +16,7 @@ import {
   chooseBinding,
 } from '../../sync/engine/binding/bindingFlow';
 import { createSyncHttp } from '../../sync/engine/http/syncHttp';
-import { LAST_CURSOR } from '../../sync/engine/pull/pullChanges';
+import { isFreshDevice } from '../../sync/engine/pull/freshDevice';
 import { VAULT_KEY_MISMATCH } from '../../sync/engine/pull/refusedPage';
 import type { SessionTokens } from '../../sync/protocol/auth';
 import { createAccountScreens } from './accountScreens';
@@ -140,7 +140,7 @@ export function createSyncController(deps: SyncControllerDeps) {
     pendingRecord = null;
     // Joining a vault other devices made: nothing pulled yet means this device's own welcome note
     // was never in it. (A device re-adopting a changed key has pulled: its notes are the vault's.)
-    if (!(await state.get<number>(LAST_CURSOR))) await deps.beforeJoin?.();
+    if (await isFreshDevice(state)) await deps.beforeJoin?.();
     await host.adoptKey(vaultId, vaultKey);
     await notify();
   }

@@ -1,6 +1,7 @@
 import type { VaultListResponse } from '../../protocol/vaults';
 import type { SyncCall } from '../http/syncHttp';
 import type { StatePort } from '../ports';
+import { PULL_DELIVERED } from '../pull/freshDevice';
 import { MANIFEST_CHECKED_AT } from '../pull/manifestCheck';
 import { LAST_CURSOR } from '../pull/pullChanges';
 import { REFUSED_PAGE } from '../pull/refusedPage';
@@ -66,6 +67,8 @@ export async function bindForAccount(deps: BindingDeps, userId: string): Promise
 async function bind(state: StatePort, userId: string) {
   await state.set(BINDING, { userId, mode: 'sync' } satisfies Binding);
   await state.set(LAST_CURSOR, 0);
+  // fresh again for the new binding: its first full sync may seed from packs (freshDevice.ts)
+  await state.set(PULL_DELIVERED, undefined);
   await state.set(REFUSED_PAGE, undefined);
   await state.set(MANIFEST_CHECKED_AT, undefined);
 }

@@ -5,7 +5,7 @@ import {
 } from '../../protocol/bootstrap';
 import type { SyncCall } from '../http/syncHttp';
 import type { StatePort } from '../ports';
-import { LAST_CURSOR } from '../pull/cursorRepair';
+import { isFreshDevice } from '../pull/freshDevice';
 
 export interface BootstrapDeps {
   call: SyncCall;
@@ -15,7 +15,7 @@ export interface BootstrapDeps {
 
 /**
  * A fresh device's bootstrap session (spec 2.10, 3.4, 8.1): opened before the first pull when
- * `LAST_CURSOR` is absent (or 0, as binding leaves it), its token sent on pull requests to raise
+ * the device is fresh (freshDevice.ts), its token sent on pull requests to raise
  * the pull buckets (x5 for note bodies: a 10,000-note first sync is no longer paced at 600 body
  * GETs a minute), renewed within 5 minutes of expiry, closed when the first pull completed. Any
  * refusal (404 older server, 501 not configured, 409 already pulled, 429 at the cap) or failure
@@ -45,8 +45,7 @@ export function createBootstrapSession(deps: BootstrapDeps) {
     /** opens a session when this device has never pulled; never fails the cycle */
     async openIfFresh(state: StatePort): Promise<void> {
       if (token !== null || tried) return;
-      const cursor = await state.get<number>(LAST_CURSOR);
-      if (cursor !== undefined && cursor !== 0) return;
+      if (!(await isFreshDevice(state))) return;
       tried = true;
       const res = await deps.call<BootstrapOpenResponse>('POST', '/sync/bootstrap', {
         vaultId: deps.vaultId,

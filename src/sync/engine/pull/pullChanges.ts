@@ -7,6 +7,7 @@ import { type IncomingRecord, type ItemKey, itemKey } from '../ports';
 import { applyFetched } from './applyFetched';
 import { prefetchBaselines } from './baselinePrefetch';
 import { LAST_CURSOR, repairCursor, repairDone } from './cursorRepair';
+import { PULL_DELIVERED } from './freshDevice';
 import { bookBlobMissing, bookOpened } from './ledgerOutcome';
 import { type Ledgers, loadLedgers, saveLedgers } from './ledgers';
 import { mergeBaseline } from './mergeBaseline';
@@ -108,6 +109,8 @@ export async function pullChanges(pullDeps: PullDeps): Promise<PullRunResult> {
   }
   if (!deps.stopped()) {
     await repairDone(deps.state);
+    // this binding's device is no longer fresh (freshDevice.ts), whatever cursor the feed gave
+    if ((await deps.state.get<boolean>(PULL_DELIVERED)) !== true) await deps.state.set(PULL_DELIVERED, true);
     // a mismatch met by the retry's fetch books nothing: the entries wait for the right key
     const retried = await retryLedgered(deps, ledgers);
     if (!retried.ok) return stop(await refusalOf(deps, retried.error, { cursor, prior: run.refused }));
