@@ -97,9 +97,14 @@ export function createLinkIndex(db: VaultDb) {
    * Applies header changes to the resolver and re-resolves the stored rows they may affect:
    * rows naming the old or new title, rows pointing at the changed notes, and the outgoing rows
    * of moved notes (relative links and same-folder ties depend on the linking note's folder).
-   * A deleted note's outgoing rows are deleted.
+   * A deleted note's outgoing rows are deleted. The rows of the notes in `rewrittenNext` are
+   * left as they are: the caller writes those notes' outgoing links from their new text in the
+   * same transaction (a rename rewriting its backlinks), so re-resolving them first is wasted.
    */
-  async function headersChangedInTx(changes: readonly HeaderChange[]): Promise<string[]> {
+  async function headersChangedInTx(
+    changes: readonly HeaderChange[],
+    rewrittenNext: ReadonlySet<string> = new Set(),
+  ): Promise<string[]> {
     if (changes.length === 0) return [];
     await ensureLoaded();
     const names = new Set<string>();
@@ -129,7 +134,7 @@ export function createLinkIndex(db: VaultDb) {
     }
     const candidates = new Map<number, StoredLinkRow>();
     const collect = (rows: StoredLinkRow[]) => {
-      for (const r of rows) candidates.set(r.seq as number, r);
+      for (const r of rows) if (!rewrittenNext.has(r.from_id)) candidates.set(r.seq as number, r);
     };
     collect(
       await db.links

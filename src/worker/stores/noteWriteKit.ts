@@ -44,8 +44,9 @@ export function createNoteWriteKit({ db, feed, now, bodies, updateLinksOnRename 
     changes: Change[],
     headers: readonly HeaderChange[],
     bodiesOf: readonly { row: NoteRow; markdown: string }[] = [],
+    rewrittenNext?: ReadonlySet<string>,
   ): Promise<void> {
-    const ids = await links.headersChangedInTx(headers);
+    const ids = await links.headersChangedInTx(headers, rewrittenNext);
     for (const b of bodiesOf) ids.push(...(await links.writeOutgoingInTx(b.row, b.markdown)));
     changes.push({ table: 'links', op: 'put', ids: [...new Set(ids)] });
   }
@@ -113,7 +114,9 @@ export function createNoteWriteKit({ db, feed, now, bodies, updateLinksOnRename 
       rewrite: boolean,
     ): Promise<string[]> {
       const sources = rewrite ? await prepareLinkRewrites(db, links, headers) : [];
-      await relink(changes, headers);
+      // the linking notes' rows are written once, from their rewritten text (not re-resolved first)
+      const linking = new Set(sources.map((s) => s.id));
+      await relink(changes, headers, [], linking);
       if (sources.length === 0) return [];
       const done = await applyLinkRewrites(
         links,
@@ -121,10 +124,24 @@ export function createNoteWriteKit({ db, feed, now, bodies, updateLinksOnRename 
         sources,
         (id) => links.resolver.get(id)?.folder_path ?? '',
       );
+      // a linking note whose text needed no edit (its link still reaches the note as written)
+      // has its rows re-resolved from its unchanged text here
+      const rewritten = new Set(done.rewritten);
+      const unchanged = [...linking].filter((id) => !rewritten.has(id));
+      const linkIds = [...done.linkIds];
+      if (unchanged.length > 0) {
+        const rows = await db.notes.bulkGet(unchanged);
+        const texts = await db.bodies.bulkGet(unchanged);
+        linkIds.push(
+          ...(await links.writeOutgoingManyInTx(
+            rows.flatMap((row, i) => (row ? [{ row, markdown: texts[i]?.markdown ?? '' }] : [])),
+          )),
+        );
+      }
       edited.push(...done.rewritten);
       changes.push(
         { table: 'notes', op: 'put', ids: done.rewritten },
-        { table: 'links', op: 'put', ids: [...new Set(done.linkIds)] },
+        { table: 'links', op: 'put', ids: [...new Set(linkIds)] },
       );
       afterCommit(done.publish);
       return done.rewritten;

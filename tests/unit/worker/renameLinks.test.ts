@@ -80,10 +80,23 @@ describe('rename keeps links', () => {
   });
 
   it('a folder rename rewrites path links to every note inside; bare names that still resolve stay', async () => {
-    await make('Plan', '', 'Projects/Cairn');
+    const plan = await make('Plan', '', 'Projects/Cairn');
     const linker = await make('L', '[[Projects/Cairn/Plan]] [[Plan]] [p](Projects/Cairn/Plan.md)');
+    const bare = await make('M', 'Only [[Plan]] here.');
     expect((await store.renameFolder('Projects', 'Work')).ok).toBe(true);
     expect(await text(linker)).toBe('[[Work/Cairn/Plan]] [[Plan]] [p](Work/Cairn/Plan.md)');
+    expect(await text(bare)).toBe('Only [[Plan]] here.');
+    // every stored row of both linking notes, rewritten or not, still reaches the note
+    const rows = await db.links.where('from_id').anyOf([linker, bare]).toArray();
+    expect(rows.map((r) => [r.from_id, r.to_id])).toEqual(
+      expect.arrayContaining([
+        [linker, plan],
+        [linker, plan],
+        [linker, plan],
+        [bare, plan],
+      ]),
+    );
+    expect(rows).toHaveLength(4);
   });
 
   it('a move rewrites the moved note’s own relative links and links to it by path', async () => {
