@@ -29,7 +29,7 @@ async function deviceKey(): Promise<string> {
 }
 
 /** The browser's trip: to the service, to the provider (signing in as `email`), back to the service. */
-async function browserFlow(email: string, redirectUri = APP) {
+async function browserFlow(email: string, redirectUri = APP, providerNonce?: string) {
   const start = await manual(`${base}/auth/oauth/idp?redirect_uri=${encodeURIComponent(redirectUri)}`);
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get('location') as string);
@@ -37,6 +37,8 @@ async function browserFlow(email: string, redirectUri = APP) {
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
   const form = new URLSearchParams(authorize.searchParams);
   form.set('login_email', email);
+  // a provider (or someone replaying another flow's ID token) answering with another nonce
+  if (providerNonce !== undefined) form.set('nonce', providerNonce);
   const consent = await manual(`${issuer}/authorize`, { method: 'POST', body: form });
   expect(consent.status).toBe(302);
   const callback = consent.headers.get('location') as string;
@@ -128,6 +130,16 @@ describe('sign-in with an identity provider (real workerd, fake OIDC provider)',
     const refused = await manual(stale.href);
     expect(refused.status).toBe(302);
     const { params } = fragmentOf(refused);
+    expect(params.get('error')).toBe('OAUTH_FAILED');
+    expect(params.get('setupToken')).toBeNull();
+  });
+
+  it('refuses an ID token whose nonce is not the one this flow sent', async () => {
+    const { callback } = await browserFlow(`nonce-${Date.now()}@example.org`, APP, 'another-flows-nonce');
+    const res = await manual(callback);
+    expect(res.status).toBe(302);
+    const { to, params } = fragmentOf(res);
+    expect(`${to.origin}${to.pathname}`).toBe(APP);
     expect(params.get('error')).toBe('OAUTH_FAILED');
     expect(params.get('setupToken')).toBeNull();
   });
