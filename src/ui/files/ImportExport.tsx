@@ -26,6 +26,10 @@ export function ImportExport(props: Props) {
   const [failure, setFailure] = createSignal<string | null>(null);
   const [exporting, setExporting] = createSignal(false);
   const [exportProgress, setExportProgress] = createSignal<ImportProgress | null>(null);
+  /** the running export's job id, for its Cancel button */
+  const [exportJob, setExportJob] = createSignal<string | null>(null);
+  /** a cancelled export or import: said, not an error */
+  const [notice, setNotice] = createSignal<string | null>(null);
   const lastBackup = createLastBackup(() => props.client.info()?.id);
 
   async function run(sources: ImportSource[]) {
@@ -54,10 +58,19 @@ export function ImportExport(props: Props) {
 
   async function exportZip(folder?: string) {
     setExporting(true);
+    setFailure(null);
+    setNotice(null);
+    const jobId = crypto.randomUUID();
+    setExportJob(jobId);
     try {
-      const blob = await props.client.api.exportZip(folder, Comlink.proxy(setExportProgress));
+      const res = await props.client.api.exportZip(folder, Comlink.proxy(setExportProgress), jobId);
+      if (!res.ok) {
+        if (res.error.code === 'CANCELLED') setNotice(res.error.message);
+        else setFailure(`Export failed: ${res.error.message}`);
+        return;
+      }
       const a = document.createElement('a');
-      a.href = URL.createObjectURL(blob);
+      a.href = URL.createObjectURL(res.value);
       a.download = `${folder ? folder.replaceAll('/', ' - ') : 'Cairn vault'}.zip`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
@@ -67,6 +80,7 @@ export function ImportExport(props: Props) {
     } finally {
       setExporting(false);
       setExportProgress(null);
+      setExportJob(null);
     }
   }
 
@@ -125,6 +139,15 @@ export function ImportExport(props: Props) {
             <span>
               Exporting {p().done} of {p().total}…
             </span>
+            <button
+              type="button"
+              onClick={() => {
+                const job = exportJob();
+                if (job) void props.client.api.cancelTransfer(job);
+              }}
+            >
+              Cancel export
+            </button>
           </div>
         )}
       </Show>
@@ -162,6 +185,13 @@ export function ImportExport(props: Props) {
               </details>
             </Show>
           </div>
+        )}
+      </Show>
+      <Show when={notice()}>
+        {(n) => (
+          <p role="status" class="notice">
+            {n()}
+          </p>
         )}
       </Show>
       <Show when={failure()}>

@@ -1,9 +1,25 @@
-import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { strToU8 } from 'fflate';
+import { fail, ok, type Result } from '../../shared/result';
 import type { NoteRow, VaultDb } from '../db/schema';
 import { ATTACHMENT_MANIFEST, type AttachmentManifest } from '../domain/importExport/attachmentClaims';
 import { attachmentOwner } from '../domain/notes/attachments';
 import { isInside } from '../domain/notes/paths/folderPath';
+import { BACKUP_VERSION, type RecordLine, recordsFile } from '../export/backupFormat';
+import { countRecords, noteClocks, TransferCancelled, writeRecords } from '../export/exportRecords';
 import { BACKUP_MARKER } from '../export/zipSources';
+import { createZipWriter } from '../export/zipWriter';
+import { toPayload } from '../sync/recordPayloads';
+
+export interface ExportProgress {
+  done: number;
+  total: number;
+}
+
+export interface ExportOptions {
+  onProgress?: (p: ExportProgress) => void;
+  /** asked between items: true stops the export (nothing is kept; docs/backup.md "Cancel") */
+  cancelled?: () => boolean;
+}
 
 /**
  * The vault (or one folder and everything below it) as a zip of markdown files and filed files
@@ -11,19 +27,25 @@ import { BACKUP_MARKER } from '../export/zipSources';
  * frontmatter included, byte for byte. Media is stored, not recompressed.
  */
 export async function exportZip(db: VaultDb, folder = ''): Promise<Uint8Array> {
-  return new Uint8Array(await (await exportZipBlob(db, folder)).arrayBuffer());
+  const res = await exportZipBlob(db, folder);
+  if (!res.ok) throw new Error(res.error.message);
+  return new Uint8Array(await res.value.arrayBuffer());
 }
 
 /**
- * The export as a Blob, written as a stream (fflate's Zip): each note or file is read, deflated
- * and let go before the next, so the worker never holds the vault as one string or buffer.
- * `onProgress` after each item.
+ * The export as a Blob, written as a stream (fflate's Zip, zipWriter.ts): each note, file or
+ * record is read, deflated and let go before the next, so the worker never holds the vault as
+ * one string or buffer. A whole-vault export also holds every record (exportRecords.ts); a
+ * folder export holds that folder's notes and files only. `onProgress` every 50 items;
+ * `cancelled` answers `CANCELLED`.
  */
 export async function exportZipBlob(
   db: VaultDb,
   folder = '',
-  onProgress: (p: { done: number; total: number }) => void = () => {},
-): Promise<Blob> {
+  options: ExportOptions | ((p: ExportProgress) => void) = {},
+): Promise<Result<Blob>> {
+  const { onProgress = () => {}, cancelled = () => false } =
+    typeof options === 'function' ? { onProgress: options } : options;
   const inFolder = await db.notes.filter((n) => isInside(n.folderPath, folder)).toArray();
   // A folder's notes take their attachments along (at attachments/<id>/, from the zip's root).
   const owners = new Set(inFolder.filter((r) => r.fileType === 'markdown').map((r) => r.id));
@@ -31,20 +53,7 @@ export async function exportZipBlob(
     ? await db.notes.filter((n) => owners.has(attachmentOwner(n.folderPath) ?? '')).toArray()
     : [];
   const rows = [...inFolder, ...attached];
-  const parts: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((err, chunk) => {
-    if (err) failure = err;
-    else parts.push(chunk);
-  });
-  const names = new Set<string>();
-  const add = (name: string, data: Uint8Array, level: 0 | 6, mtime?: number) => {
-    const entry = level === 0 ? new ZipPassThrough(name) : new ZipDeflate(name, { level });
-    if (mtime !== undefined) entry.mtime = mtime;
-    zip.add(entry);
-    entry.push(data, true);
-    names.add(name);
-  };
+  const zip = createZipWriter();
   const strip = (p: string) => (folder && p.startsWith(`${folder}/`) ? p.slice(folder.length + 1) : p);
   const pathOf = (row: NoteRow) => {
     const name = row.fileType === 'markdown' ? `${row.title}.md` : row.title;
@@ -59,27 +68,44 @@ export async function exportZipBlob(
     const ownerRow = owner === null ? undefined : byId.get(owner);
     if (owner !== null && ownerRow) manifest.notes[owner] = pathOf(ownerRow);
   }
+  const whole = folder === '';
   // Marks the zip as Cairn's: its paths are vault paths, never unwrapped on import (zipSources.ts).
-  const marker = { format: 'cairn-backup', version: 1, exported: new Date().toISOString(), folder };
-  add(BACKUP_MARKER, strToU8(JSON.stringify(marker, null, 2)), 6);
+  const marker = {
+    format: 'cairn-backup',
+    version: BACKUP_VERSION,
+    exported: new Date().toISOString(),
+    folder,
+  };
+  zip.add(BACKUP_MARKER, strToU8(JSON.stringify(marker, null, 2)));
   if (Object.keys(manifest.notes).length > 0) {
-    add(ATTACHMENT_MANIFEST, strToU8(JSON.stringify(manifest, null, 2)), 6);
+    zip.add(ATTACHMENT_MANIFEST, strToU8(JSON.stringify(manifest, null, 2)));
   }
-  onProgress({ done: 0, total: rows.length });
-  for (const [i, row] of rows.entries()) {
+  const total = rows.length + (whole ? await countRecords(db) : 0);
+  let done = 0;
+  const tick = () => {
+    done++;
+    if (done % 50 === 0) onProgress({ done, total });
+    return cancelled();
+  };
+  const stopped = () => fail('CANCELLED', 'The export was cancelled; no file was made.');
+  onProgress({ done: 0, total });
+  const written: { row: NoteRow; path: string }[] = [];
+  for (const row of rows) {
     const path = pathOf(row);
     if (row.fileType === 'markdown') {
       const body = await db.bodies.get(row.id);
-      add(path, strToU8(body?.markdown ?? ''), 6, row.modified);
+      zip.add(path, strToU8(body?.markdown ?? ''), 6, row.modified);
     } else {
       const blob = await db.blobs.get(row.id);
-      if (blob) add(path, new Uint8Array(await blob.blob.arrayBuffer()), 0, row.modified);
+      if (!blob) continue;
+      zip.add(path, new Uint8Array(await blob.blob.arrayBuffer()), 0, row.modified);
     }
-    if (i % 50 === 49 || i === rows.length - 1) onProgress({ done: i + 1, total: rows.length });
+    written.push({ row, path });
+    if (tick()) return stopped();
   }
   // every folder that already holds an entry (an empty one gets a directory entry)
   const filled = new Set<string>();
-  for (const name of names) {
+  for (const name of zip.names) {
     for (let at = name.indexOf('/'); at !== -1; at = name.indexOf('/', at + 1))
       filled.add(name.slice(0, at + 1));
   }
@@ -87,10 +113,34 @@ export async function exportZipBlob(
   for (const f of await db.folders.toArray()) {
     if (isInside(f.path, folder) && f.path !== folder) {
       const dir = `${strip(f.path)}/`;
-      if (!filled.has(dir)) add(dir, new Uint8Array(), 0);
+      if (!filled.has(dir)) zip.add(dir, new Uint8Array(), 0);
     }
   }
-  zip.end();
-  if (failure) throw failure;
-  return new Blob(parts as Uint8Array<ArrayBuffer>[], { type: 'application/zip' });
+  if (whole) {
+    // the notes' records: the id, clock and fields a restore gives back, by the file's path
+    const clocks = await noteClocks(db);
+    const out = zip.stream(recordsFile('note'));
+    out.write('[');
+    for (const [i, { row, path }] of written.entries()) {
+      const line: RecordLine = {
+        id: row.id,
+        clock: clocks.get(row.id) ?? {},
+        record: toPayload('note', row as never),
+        file: path,
+      };
+      delete line.record.clock;
+      out.write(`${i === 0 ? '\n' : ',\n'}${JSON.stringify(line)}`);
+    }
+    out.write('\n]\n');
+    out.end();
+    const paths = new Map(written.map(({ row, path }) => [row.id, path]));
+    try {
+      await writeRecords(db, zip, (id) => paths.get(id) ?? null, tick);
+    } catch (err) {
+      if (err instanceof TransferCancelled) return stopped();
+      throw err;
+    }
+  }
+  onProgress({ done: total, total });
+  return ok(zip.finish());
 }

@@ -2,6 +2,7 @@ import type { Result } from '../../shared/result';
 import type { NoteRow, VaultDb } from '../db/schema';
 import { ATTACHMENT_MANIFEST, claimAttachments, readManifest } from '../domain/importExport/attachmentClaims';
 import { type ImportEntry, planImport, type Skipped } from '../domain/importExport/importPlan';
+import { RECORDS_DIR } from '../export/backupFormat';
 import { sameAsExisting } from '../export/sameAsExisting';
 import { BACKUP_MARKER, isZip, readZip } from '../export/zipSources';
 import type { NewItem, NotesStore } from './notesStore';
@@ -70,7 +71,10 @@ export async function importFiles(
     items: planned.items.filter((i) => !claimed.has(i.entry)),
     // the manifest was read, not skipped
     skipped: planned.skipped.filter(
-      (k) => !(manifest && k.path === ATTACHMENT_MANIFEST) && k.path !== BACKUP_MARKER,
+      (k) =>
+        !(manifest && k.path === ATTACHMENT_MANIFEST) &&
+        k.path !== BACKUP_MARKER &&
+        !k.path.startsWith(RECORDS_DIR),
     ),
   };
   const summary: ImportSummary = {

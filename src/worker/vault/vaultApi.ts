@@ -6,6 +6,7 @@ import { dexieAuditStore } from '../agent/auditLog';
 import type { ChangeBatch } from '../changes/changeFeed';
 import type { VaultEntry } from '../db/meta';
 import type { FolderRow, NoteVersionRow } from '../db/schema';
+import { createTransferJobs } from '../export/transferJobs';
 import type { ExtractedText } from '../extract/fileTextReads';
 import type { RebuildProgress } from '../indexing/searchIndexer';
 import type { Result as OpResult } from '../ops/result';
@@ -85,8 +86,13 @@ export interface VaultApi {
     onProgress: (p: ImportProgress) => void,
     skipIdentical?: boolean,
   ): Promise<Result<ImportSummary>>;
-  /** A zip of the vault, or of one folder and everything inside it, written as a stream. */
-  exportZip(folder?: string, onProgress?: (p: ImportProgress) => void): Promise<Blob>;
+  /**
+   * A zip of the vault (notes, files and every record: docs/backup.md), or of one folder and
+   * everything inside it, written as a stream; `jobId` lets `cancelTransfer` stop it (CANCELLED).
+   */
+  exportZip(folder?: string, onProgress?: (p: ImportProgress) => void, jobId?: string): Promise<Result<Blob>>;
+  /** Stops a running export or import started with this job id; false when none runs. */
+  cancelTransfer(jobId: string): Promise<boolean>;
   /** Attaches a file to a markdown note (attachments/<note_id>/<name>); the bytes as a Blob, not base64. */
   uploadAttachment(noteId: string, name: string, file: Blob): Promise<Result<AttachmentEntry>>;
   /**
@@ -134,6 +140,7 @@ const UI = { caller: { kind: 'ui' } } as const;
 export function createVaultApi(vault: OpenVault): VaultApi {
   const { notes } = vault;
   const agentPorts = createAgentVaultPorts(vault);
+  const transfers = createTransferJobs();
   return {
     async info() {
       // The name as it is now: vault.updateConfig may have renamed it since it opened.
@@ -191,7 +198,18 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     },
     importFiles: (sources, targetFolder, onProgress, skipIdentical) =>
       importFiles(notes, sources, targetFolder, onProgress, skipIdentical ? vault.services.db : undefined),
-    exportZip: (folder, onProgress) => exportZipBlob(vault.services.db, folder ?? '', onProgress),
+    async exportZip(folder, onProgress, jobId) {
+      const cancelled = transfers.start(jobId);
+      try {
+        return await exportZipBlob(vault.services.db, folder ?? '', {
+          ...(onProgress ? { onProgress } : {}),
+          cancelled,
+        });
+      } finally {
+        transfers.end(jobId);
+      }
+    },
+    cancelTransfer: async (jobId) => transfers.cancel(jobId),
     uploadAttachment: (noteId, name, file) => notes.attachments.upload(noteId, name, file),
     async onSearchProgress(listener) {
       const stop = (await vault.search).onProgress(listener);

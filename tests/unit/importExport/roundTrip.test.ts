@@ -78,7 +78,7 @@ describe('import and export round trip on the Obsidian Help vault', () => {
 
     const unzipped = unzipSync(await exportZip(db!));
     const exported = Object.keys(unzipped)
-      .filter((k) => !k.endsWith('/') && k !== '.cairn/backup.json')
+      .filter((k) => !k.endsWith('/') && !k.startsWith('.cairn/'))
       .sort();
     expect(exported).toEqual(paths.map((p) => relative(VAULT, p)).sort());
     for (const p of paths) {
