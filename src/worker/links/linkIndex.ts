@@ -196,16 +196,24 @@ export function createLinkIndex(db: VaultDb) {
       byFrom.set(r.from_id, [...(byFrom.get(r.from_id) ?? []), r]);
     const affected = new Set<string>();
     const drop: number[] = [];
+    const inPlace: StoredLinkRow[] = [];
     const add: LinkRow[] = [];
     next.forEach((rows, i) => {
       const id = ids[i] as string;
       const old = byFrom.get(id) ?? [];
       if (sameRows(old, rows)) return;
-      drop.push(...old.map((r) => r.seq as number));
-      add.push(...rows);
+      // a note's rows keep their order by seq: the first ones take the old rows' places (one
+      // write each instead of a delete and an add), the rest are dropped or added after them
+      rows.forEach((row, k) => {
+        const place = old[k];
+        if (place) inPlace.push({ ...row, seq: place.seq });
+        else add.push(row);
+      });
+      drop.push(...old.slice(rows.length).map((r) => r.seq as number));
       for (const x of [id, ...endsOf(old), ...endsOf(rows)]) affected.add(x);
     });
     await db.links.bulkDelete(drop);
+    await db.links.bulkPut(inPlace);
     await db.links.bulkAdd(add);
     return [...affected];
   }
