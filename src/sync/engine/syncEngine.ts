@@ -3,8 +3,12 @@ import { NOTE_BODY_TOKEN, PURGED_TOMBSTONES_TOKEN } from '../protocol/item-types
 import { createBootstrapSession, withBootstrapToken } from './bootstrap/bootstrapSession';
 import { categorize, type SyncError } from './http/syncError';
 import type { SyncCall } from './http/syncHttp';
+import { type PackSeedReport, packBootstrap } from './packs/packBootstrap';
+import type { PackPlatform } from './packs/packPorts';
+import { settleSeeds } from './packs/settleSeeds';
 import { createPaidGate } from './paidGate';
 import type { BodyPort, OutboxPort, RecordPort, StatePort } from './ports';
+import { isFreshDevice } from './pull/freshDevice';
 import { createKeyDirectory } from './pull/keyDirectory';
 import { manifestCheck } from './pull/manifestCheck';
 import { createOwnPushes } from './pull/ownPushes';
@@ -60,6 +64,8 @@ export interface EngineDeps {
   onApplied: (changed: { type: string; id: string }[]) => void;
   /** `sync_run_completed` events (spec 6.2); absent: nothing is measured */
   telemetry?: SyncTelemetry | undefined;
+  /** the pack bootstrap's platform (spec 3.7); absent: a fresh device uses the item path only */
+  packs?: PackPlatform | undefined;
 }
 
 /**
@@ -102,6 +108,10 @@ export function createSyncEngine(deps: EngineDeps) {
   // the cursor the last completed pull reached (in memory: after a restart every wake pulls)
   let pulledThrough = -1;
   let status: SyncStatus = STATUS_OFF;
+  // the pack bootstrap runs at most once per engine (a restart of a still-fresh device runs it again)
+  let packsTried = false;
+  let packSeed: PackSeedReport | null = null;
+  const sleep = (ms: number) => new Promise<void>((resolve) => deps.timers.setTimeout(resolve, ms));
   const feedTypes = [...deps.types, NOTE_BODY_TOKEN, PURGED_TOMBSTONES_TOKEN];
   // a fresh device's first pull runs under a bootstrap session (elevated pull buckets)
   const bootstrap = createBootstrapSession({ call: deps.call, vaultId: deps.keyring.vaultId, now: deps.now });
@@ -202,7 +212,22 @@ export function createSyncEngine(deps: EngineDeps) {
       if (bodies.error?.code === NOTE_TOO_LARGE) bodyTooLarge = bodies.error;
       else if (bodies.error) return fail(bodies.error);
     }
+    const fresh = !packsTried && deps.packs !== undefined && (await isFreshDevice(deps.state));
     await bootstrap.openIfFresh(deps.state);
+    if (fresh && deps.packs) {
+      packsTried = true;
+      // note bodies seeded from packs before the first pull: its snapshot entries then skip
+      // their baseline GETs (the revision is already merged), spec 3.7
+      packSeed = await packBootstrap({
+        ...deps,
+        keys,
+        session,
+        sleep,
+        stopped: isStopped,
+        platform: deps.packs,
+      });
+      if (isStopped()) return;
+    }
     const pullDeps = {
       ...deps,
       call: measured.pullCall(pullCall),
@@ -219,6 +244,8 @@ export function createSyncEngine(deps: EngineDeps) {
     if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
     if (pulled.kind === 'stopped') return fail(pulled.error);
     pulledThrough = pulled.cursor;
+    // the pull delivered: seeded docs settle now (or finish settling after a crash), spec 3.7.6
+    if (deps.packs) await settleSeeds({ state: deps.state, store: deps.packs.store, session });
     own.pulledThrough(pulled.cursor);
     const checked = await manifestCheck(pullDeps, { pushAllowed: !parked });
     if (checked.error) return fail(checked.error);
@@ -386,6 +413,8 @@ export function createSyncEngine(deps: EngineDeps) {
         void fail({ code: 'SYNC_PAYMENT_REQUIRED', message: 'sync needs an active paid plan', status: 402 });
     },
     status: () => status,
+    /** what this engine's pack bootstrap did (null: it did not run, or the run fell back whole) */
+    packSeed: () => packSeed,
   };
 }
 

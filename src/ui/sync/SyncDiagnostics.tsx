@@ -24,10 +24,17 @@ function eventText(e: SyncTelemetryEvent): string {
   return `${new Date(e.at).toLocaleTimeString()} · ${what} · ${formatMs(e.durationMs)} · cursor ${e.value}`;
 }
 
+function packSeedText(s: { notes: number; packs: number; at: number }): string {
+  const notes = `${s.notes.toLocaleString()} note${s.notes === 1 ? '' : 's'}`;
+  const packs = `${s.packs.toLocaleString()} pack${s.packs === 1 ? '' : 's'}`;
+  return `Seeded ${notes} from ${packs} (${new Date(s.at).toLocaleString()})`;
+}
+
 /**
  * Settings → Sync → Sync diagnostics: the engine's `sync_run_completed` events, which stay on this
  * device (docs/sync-client.md): median and p95 of push lag and of edit-to-device latency, the
- * recent events, a JSON export and Clear. Re-read whenever the log changes, in any tab.
+ * recent events, whether the first sync seeded note bodies from packs (spec 3.7), a JSON export
+ * and Clear. Re-read whenever the log changes, in any tab.
  */
 export function SyncDiagnostics() {
   const [message, setMessage] = createSignal('');
@@ -78,6 +85,14 @@ export function SyncDiagnostics() {
               <dd data-testid="sync-push-lag">{statsText(r().pushLag)}</dd>
               <dt>Edit to this device</dt>
               <dd data-testid="sync-e2e-latency">{statsText(r().e2eLatency)}</dd>
+              <Show when={r().packSeed}>
+                {(seed) => (
+                  <>
+                    <dt>First sync</dt>
+                    <dd data-testid="sync-pack-seed">{packSeedText(seed())}</dd>
+                  </>
+                )}
+              </Show>
             </dl>
             <Show
               when={r().events.length > 0}

@@ -39,7 +39,7 @@ export async function applyRemoteBody(
 }
 
 /** appliedSeq only grows; a null revision keeps the one recorded. */
-async function putMark(db: VaultDb, docId: string, mark: BodyMark): Promise<void> {
+export async function putMark(db: VaultDb, docId: string, mark: BodyMark): Promise<void> {
   const old = await db.crdtMarks.get(docId);
   await db.crdtMarks.put({
     docId,

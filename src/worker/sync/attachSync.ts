@@ -6,6 +6,7 @@ import { createBodyPort } from './applyRemoteBody';
 import { downloadModeOf } from './attachmentDownloads';
 import { DIAGNOSTICS_TABLE } from './diagnosticsLog';
 import { outboxMiddleware } from './outboxMiddleware';
+import { createPackStore } from './packStore';
 import { createSyncController, type SyncController } from './syncController';
 import { APP_VERSION } from './syncTypes';
 
@@ -82,6 +83,7 @@ export function attachSync(input: AttachSyncInput): SyncController {
     },
     defaultServiceUrl: import.meta.env.VITE_SYNC_URL ?? 'http://127.0.0.1:8787',
     appVersion: APP_VERSION,
+    packStore: createPackStore(db, bodies),
     bodies: createBodyPort(db, bodies, input.deviceId, async (docId) => {
       // a journal entry's row mirrors its body: its views refresh like after a record change
       if (await db.journal.get(docId)) feed.committed([{ table: 'journal', op: 'put', ids: [docId] }]);

@@ -1,4 +1,5 @@
 import type { BindingHold } from '../../sync/engine/binding/bindingFlow';
+import type { PackStorePort, PackTempFiles } from '../../sync/engine/packs/packPorts';
 import type { BodyPort } from '../../sync/engine/ports';
 import type { SnapshotDelays } from '../../sync/engine/push/snapshotSchedule';
 import type { SocketLike } from '../../sync/engine/socket/syncSocket';
@@ -26,6 +27,10 @@ export interface SyncControllerDeps {
   /** note bodies: remote merges through the editor's store, and what the service holds of each */
   bodies: BodyPort;
   onApplied: (changes: { type: string; id: string; table: string; op: 'put' | 'delete' }[]) => void;
+  /** seeded bodies of the pack bootstrap (packStore.ts); absent: a fresh device uses the item path */
+  packStore?: PackStorePort;
+  /** the pack transfers' temp files for a vault (absent: OPFS, opfsPackFiles.ts; tests: a folder) */
+  packFiles?: (vaultId: string) => Promise<PackTempFiles | null>;
   /** opens a WebSocket (browser); absent: no socket, pulls run on pushes and the 60 s tick */
   openSocket?: (url: string, protocols: string[]) => SocketLike;
   /** the snapshot schedule's delays; absent: the spec's (tests shorten them) */

@@ -1,3 +1,4 @@
+import { PACK_SEED_REPORT } from '../../sync/engine/packs/packPorts';
 import { type LatencyStats, summarize } from '../../sync/engine/telemetry/latencySummary';
 import type { SyncTelemetry, SyncTelemetryEvent } from '../../sync/engine/telemetry/syncTelemetry';
 import type { VaultDb } from '../db/schema';
@@ -15,6 +16,15 @@ export interface SyncDiagnostics {
   summaryOf: number;
   pushLag: LatencyStats | null;
   e2eLatency: LatencyStats | null;
+  /** this device's first sync seeded its note bodies from packs (spec 3.7); null: it did not */
+  packSeed: PackSeedShown | null;
+}
+
+/** What the pack bootstrap wrote when it seeded anything (packBootstrap.ts `packSeedReport`). */
+export interface PackSeedShown {
+  notes: number;
+  packs: number;
+  at: number;
 }
 
 export interface DiagnosticsLogDeps {
@@ -79,6 +89,7 @@ export function createDiagnosticsLog(deps: DiagnosticsLogDeps) {
         summaryOf: DIAGNOSTICS_SUMMARY_OF,
         pushLag: summarize(rows, 'push_lag', DIAGNOSTICS_SUMMARY_OF),
         e2eLatency: summarize(rows, 'e2e_latency', DIAGNOSTICS_SUMMARY_OF),
+        packSeed: ((await db.syncState.get(PACK_SEED_REPORT))?.value as PackSeedShown | undefined) ?? null,
       };
     },
     async clear(): Promise<void> {

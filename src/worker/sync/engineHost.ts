@@ -13,6 +13,7 @@ import { applyRecords } from './applyRecords';
 import { type AttachmentSync, createAttachmentSync } from './attachmentSync';
 import type { SyncControllerDeps } from './controllerTypes';
 import { createLocalRecords } from './localRecords';
+import { opfsPackFiles } from './opfsPackFiles';
 import { readRecord } from './recordPayloads';
 import { BINDING, createDeviceKeyStore, SYNC_PAUSED, SYNC_VAULT_ID, VAULT_KEY } from './syncStateStore';
 import { SYNC_RECORD_TYPES } from './syncTypes';
@@ -134,6 +135,9 @@ export function createEngineHost(deps: EngineHostDeps) {
       },
       onApplied: () => {},
       telemetry: deps.telemetry,
+      packs: c.packStore
+        ? { fetch: c.fetch, files: await (c.packFiles ?? opfsPackFiles)(syncVaultId), store: c.packStore }
+        : undefined,
     });
     engine = created;
     const keyring = deriveVaultKeyring(vaultKey, syncVaultId);

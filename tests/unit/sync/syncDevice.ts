@@ -12,9 +12,11 @@ import { createNotesStore } from '../../../src/worker/stores/notesStore';
 import { dropUntouchedWelcome } from '../../../src/worker/stores/welcome';
 import { createBodyPort } from '../../../src/worker/sync/applyRemoteBody';
 import { outboxMiddleware } from '../../../src/worker/sync/outboxMiddleware';
+import { createPackStore } from '../../../src/worker/sync/packStore';
 import { createSyncController } from '../../../src/worker/sync/syncController';
 import { APP_VERSION } from '../../../src/worker/sync/syncTypes';
 import type { VaultServices } from '../../../src/worker/vault/services';
+import { nodePackFiles } from './nodePackFiles';
 
 let n = 0;
 
@@ -38,6 +40,8 @@ export async function openDevice(
     deviceId?: string;
     /** the app version this device runs (default: the unbuilt code's) */
     appVersion?: string;
+    /** runs the pack bootstrap of a fresh device (spec 3.7) with temp files in a folder (absent: item path only) */
+    packs?: boolean;
     /** opens the engine's WebSocket (absent: no socket, as before) */
     openSocket?: (url: string, protocols: string[]) => SocketLike;
   } = {},
@@ -66,7 +70,7 @@ export async function openDevice(
   /** requests to fail as network errors while set (a route that is down, say) */
   let refused: ((method: string, path: string) => boolean) | null = null;
   /** answers given in the service's place while set (an intermediary's refusal, say) */
-  let answered: ((method: string, path: string) => Response | null) | null = null;
+  let answered: ((method: string, path: string, url: string) => Response | null) | null = null;
   /** `METHOD /path` of every request this device sent, in order */
   const requests: string[] = [];
   /**
@@ -89,7 +93,7 @@ export async function openDevice(
       await options.beforeFetch?.(method, path, init);
       requests.push(`${method} ${path}`);
       if (!online || refused?.(method, path)) return Promise.reject(new TypeError('Failed to fetch'));
-      const stood = answered?.(method, path);
+      const stood = answered?.(method, path, String(input));
       if (stood) return stood;
       const sentAt = performance.now();
       if (open++ === 0) openedAt = sentAt;
@@ -137,6 +141,7 @@ export async function openDevice(
     defaultServiceUrl: serviceUrl,
     appVersion: options.appVersion ?? APP_VERSION,
     bodies: createBodyPort(db, bodies, deviceId),
+    ...(options.packs ? { packStore: createPackStore(db, bodies), packFiles: () => nodePackFiles() } : {}),
     onApplied: () => {},
     whileLeader: (fn) => void fn(),
     // as openVault wires it: a device joining an account's vault drops its own untouched welcome note
@@ -162,7 +167,7 @@ export async function openDevice(
       refused = rule;
     },
     /** answer the requests `rule` gives a Response for in the service's place (null: none) */
-    answerFor: (rule: ((method: string, path: string) => Response | null) | null) => {
+    answerFor: (rule: ((method: string, path: string, url: string) => Response | null) | null) => {
       answered = rule;
     },
     write: (op: string, ...args: unknown[]) =>

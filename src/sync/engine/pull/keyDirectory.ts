@@ -21,6 +21,11 @@ export function createKeyDirectory(call: SyncCall) {
     return { ok: true, value: keys };
   }
   return {
+    /** every registered device's key (revoked ones included), loaded once a run (the pack path, spec 3.7) */
+    async all(): Promise<SyncResult<ReadonlyMap<string, Uint8Array>>> {
+      if (keys) return { ok: true, value: keys };
+      return load();
+    },
     /** null when the device is unknown even after a reload; an error when the directory failed */
     async keyOf(deviceId: string): Promise<SyncResult<Uint8Array | null>> {
       if (!keys?.has(deviceId)) {

@@ -1,0 +1,143 @@
+import * as v from 'valibot';
+import { fromBase64, type VaultKeyring, verifySnapshotSignature } from '../../crypto';
+import { PACK_APPLY_PAGE_ENTRIES } from '../../protocol/limits';
+import { MPAK_KIND } from '../../protocol/mpakFormat';
+import { type MpakPack, type MpakSource, readMpakEntry } from '../../protocol/mpakReader';
+import { PackSnapshotMeta } from '../../protocol/packs';
+import { sha256HexSync } from '../../protocol/signing';
+import type { BodyPort } from '../ports';
+import { openSealedBody, type SessionRevisions } from '../pull/mergeBaseline';
+import type { PackStorePort, SeededBody } from './packPorts';
+
+/** Milliseconds spent per stage of the seed (the bench's split). */
+export interface PackTimings {
+  transfer: number;
+  verify: number;
+  decrypt: number;
+  store: number;
+}
+
+export interface ApplyDeps {
+  keyring: VaultKeyring;
+  bodies: Pick<BodyPort, 'markOf'>;
+  store: PackStorePort;
+  session: SessionRevisions;
+  /** every registered device's signing key (revoked ones included) */
+  keys: ReadonlyMap<string, Uint8Array>;
+  timings: PackTimings;
+  stopped: () => boolean;
+}
+
+export interface ApplyTally {
+  applied: number;
+  /** the local watermark was at or beyond the entry */
+  stale: number;
+  /** malformed meta, digest, decrypt or signature: left to the item path (its baseline GET) */
+  failed: number;
+  /** not a snapshot entry */
+  skipped: number;
+}
+
+/**
+ * Spec 3.7 steps 4-5 for one pack that passed every structural and payload check: each
+ * `crdt_snapshot` entry with a well-formed meta is checked against the local watermark, its
+ * digest verified, decrypted, its Ed25519 signature verified against every registered key (the
+ * first that verifies is the signer), then seeded; committed every 100 applied entries and at the
+ * pack's end, `endRows` (the pack watermark) inside that last transaction. An entry that fails
+ * any check is left to the item path (spec 7); nothing of it is stored. Answers null when stopped
+ * before the end (the pack is then not complete).
+ */
+export async function applyPack(
+  deps: ApplyDeps,
+  source: MpakSource,
+  pack: MpakPack,
+  endRows: () => { key: string; value: unknown }[],
+): Promise<ApplyTally | null> {
+  const tally: ApplyTally = { applied: 0, stale: 0, failed: 0, skipped: 0 };
+  const page: SeededBody[] = [];
+  // most of a vault's snapshots were signed by one device: it is tried first
+  let lastSigner: string | null = null;
+  const commit = async (rows: { key: string; value: unknown }[]) => {
+    const t = performance.now();
+    await deps.store.commit(page, rows);
+    deps.timings.store += performance.now() - t;
+    for (const b of page) if (b.mark.revision !== null) deps.session.set(b.docId, b.mark.revision);
+    page.length = 0;
+  };
+  for (const entry of pack.entries) {
+    if (deps.stopped()) return null;
+    if (entry.kind !== MPAK_KIND.crdt_snapshot) {
+      tally.skipped++;
+      continue;
+    }
+    const meta = parseMeta(entry.meta);
+    if (!meta) {
+      tally.failed++;
+      continue;
+    }
+    const mark = await deps.bodies.markOf(entry.id);
+    const seeded = page.find((b) => b.docId === entry.id)?.mark;
+    const at = Math.max(mark?.appliedSeq ?? -1, seeded?.appliedSeq ?? -1);
+    if (mark?.revision === meta.revision || seeded?.revision === meta.revision || at >= meta.sequenceNum) {
+      tally.stale++;
+      continue;
+    }
+    let t = performance.now();
+    const sealed = await readMpakEntry(source, entry);
+    deps.timings.verify += performance.now() - t;
+    if (!sealed.ok) {
+      tally.failed++;
+      continue;
+    }
+    t = performance.now();
+    const state = openSealedBody(deps.keyring, entry.id, sealed.value);
+    deps.timings.decrypt += performance.now() - t;
+    t = performance.now();
+    const signer: string | null =
+      state && (await signerOf(deps, entry.id, sealed.value, meta.signature, lastSigner));
+    deps.timings.verify += performance.now() - t;
+    if (!state || !signer) {
+      tally.failed++;
+      continue;
+    }
+    lastSigner = signer;
+    page.push({ docId: entry.id, state, mark: { appliedSeq: meta.sequenceNum, revision: meta.revision } });
+    tally.applied++;
+    if (page.length >= PACK_APPLY_PAGE_ENTRIES) await commit([]);
+  }
+  await commit(endRows());
+  return tally;
+}
+
+function parseMeta(text: string): PackSnapshotMeta | null {
+  try {
+    const parsed = v.safeParse(PackSnapshotMeta, JSON.parse(text));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The registered device whose key verifies the snapshot's signature (spec 5.3), or null. */
+async function signerOf(
+  deps: ApplyDeps,
+  noteId: string,
+  sealed: Uint8Array,
+  signature: string,
+  first: string | null,
+): Promise<string | null> {
+  const sig = fromBase64(signature);
+  if (!sig) return null;
+  const contentHash = sha256HexSync(sealed);
+  const ids = [...deps.keys.keys()];
+  if (first !== null && deps.keys.has(first)) ids.unshift(first);
+  const tried = new Set<string>();
+  for (const deviceId of ids) {
+    if (tried.has(deviceId)) continue;
+    tried.add(deviceId);
+    const key = deps.keys.get(deviceId) as Uint8Array;
+    const fields = { vaultId: deps.keyring.vaultId, noteId, deviceId, contentHash, sizeBytes: sealed.length };
+    if (await verifySnapshotSignature(key, fields, sig)) return deviceId;
+  }
+  return null;
+}

@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+import {
+  MAX_PACK_LIST_PAGES,
+  PACK_LIST_PAGE_LIMIT,
+  PRESIGN_EXPIRY_SAFETY_SECONDS,
+} from '../../protocol/limits';
+import { PACK_KIND_CRDT_SNAPSHOT, type PackListEntry, PackListResponse } from '../../protocol/packs';
+import type { SyncCall } from '../http/syncHttp';
+
+export interface Discovered {
+  /** every `crdt_snapshot` pack listed above the applied cursor, newest first (usable or not) */
+  listed: PackListEntry[];
+  /** the ones to transfer: a `url`, and an `expiresAt` more than 30 s away */
+  usable: PackListEntry[];
+  /** 20 pages ended with a page still pending: the applied cursor is not recorded (3.7) */
+  truncated: boolean;
+}
+
+/**
+ * Spec 3.7 step 1: `GET /sync/packs` newest first, 50 a page, at most 20 pages. Packs at or below
+ * `appliedThrough` are dropped (the listing is newest first, so the walk stops at the first one).
+ * Null: the listing failed (a 404 from an older server, any non-2xx, a body that is not a
+ * listing): the whole run uses the item path (spec 7, 9.8).
+ */
+export async function discoverPacks(
+  call: SyncCall,
+  vaultId: string,
+  appliedThrough: number,
+  nowMs: number,
+): Promise<Discovered | null> {
+  const listed: PackListEntry[] = [];
+  let cursor: number | null = null;
+  for (let page = 0; page < MAX_PACK_LIST_PAGES; page++) {
+    const query: string = cursor === null ? '' : `&cursor=${cursor}`;
+    const res = await call<unknown>('GET', `/sync/packs?limit=${PACK_LIST_PAGE_LIMIT}${query}`, { vaultId });
+    if (!res.ok) return null;
+    const parsed = v.safeParse(PackListResponse, res.value);
+    if (!parsed.success) return null;
+    let below = false;
+    for (const pack of parsed.output.packs) {
+      if (pack.maxCursor <= appliedThrough) {
+        below = true;
+        break;
+      }
+      if (pack.kind === PACK_KIND_CRDT_SNAPSHOT) listed.push(pack);
+    }
+    cursor = parsed.output.nextCursor;
+    if (below || cursor === null) return done(listed, false, nowMs);
+  }
+  return done(listed, true, nowMs);
+}
+
+function done(listed: PackListEntry[], truncated: boolean, nowMs: number): Discovered {
+  const usable = listed.filter(
+    (p) => p.url !== undefined && (p.expiresAt ?? 0) > nowMs + PRESIGN_EXPIRY_SAFETY_SECONDS * 1000,
+  );
+  return { listed, usable, truncated };
+}
