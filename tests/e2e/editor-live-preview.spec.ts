@@ -213,6 +213,11 @@ test('New note: the cursor is in the title, Enter moves to the body; an untouche
   await page.getByRole('button', { name: 'New note' }).click();
   await expect(title).toHaveValue(/^Untitled/);
   await expect(page.locator('.count')).toHaveText('2 notes');
+  // The count can run ahead of the rows: clicking Groceries before the new row pushed it down
+  // clicked the new note itself (ci10's flake). Wait for the row.
+  await expect(
+    page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /^Untitled/ }),
+  ).toBeVisible();
   // Opening another note closes it.
   await page
     .getByRole('list', { name: 'Notes' })
