@@ -57,9 +57,11 @@ beforeAll(async () => {
         pulls.push(items.map((r) => `${r.type}|${r.id}`));
       },
       rewriteResponse: (method, path, body) => {
-        if (method !== 'POST' || path !== '/sync/pull' || damaged.size === 0) return body;
-        const res = JSON.parse(body) as PullResponse;
-        for (const item of res.items)
+        const page = method === 'GET' && path === '/sync/changes';
+        if (!(page || (method === 'POST' && path === '/sync/pull')) || damaged.size === 0) return body;
+        const res = JSON.parse(body) as PullResponse & { inline?: PullResponse['items'] };
+        // a first page's inline items (spec 4 `inline=1`) are damaged on the way as well
+        for (const item of page ? (res.inline ?? []) : res.items)
           if (damaged.has(item.id)) item.payload = `${item.payload.slice(0, -2)}x${item.payload.slice(-1)}`;
         return JSON.stringify(res);
       },

@@ -50,7 +50,12 @@ async function setup(ids: number, state: Map<string, unknown>, failSlice = -1) {
               sizeBytes: 1,
               committedAtMs: null,
             }));
-      return { ok: true, value: { refs, nextCursor: Math.max(from, ids), serverTimeMs: 0, noteBodies: [] } };
+      // with inline=1 the service inlines every listed row (each fits 64 KiB)
+      const inline = path.includes('inline=1') ? { inline: refs.map((r) => sealed.get(r.id)!) } : {};
+      return {
+        ok: true,
+        value: { refs, nextCursor: Math.max(from, ids), serverTimeMs: 0, noteBodies: [], ...inline },
+      };
     }
     const mine = slice++;
     inFlight++;
@@ -102,6 +107,32 @@ describe('pull slices (spec 4.3.2)', () => {
   }, 60_000);
 });
 
+describe('inline items (spec 4, changes row)', () => {
+  it('a pull from a cursor asks inline=1 on its first page only, and applies the inlined rows without fetching them', async () => {
+    const state = new Map<string, unknown>([
+      [CURSOR_SKIP_REPAIR, 'done'],
+      [LAST_CURSOR, 0],
+    ]);
+    const fromZero = await setup(3, state);
+    await fromZero.run();
+    // a full sync (from cursor 0): no inline, the rows are fetched in slices
+    expect(fromZero.log).toEqual(['/sync/changes?cursor=0', '/sync/pull']);
+
+    const later = new Map<string, unknown>([
+      [CURSOR_SKIP_REPAIR, 'done'],
+      [LAST_CURSOR, 1],
+    ]);
+    const t = await setup(120, later);
+    const out = await t.run();
+    expect(out.kind).toBe('done');
+    expect(t.log[0]).toBe('/sync/changes?cursor=1&inline=1');
+    expect(t.log.filter((p) => p === '/sync/pull')).toEqual([]);
+    expect(t.log.slice(1).every((p) => !p.includes('inline'))).toBe(true);
+    expect(t.applied.flat()).toEqual(Array.from({ length: 120 }, (_, i) => `n${i}`));
+    expect(later.get(LAST_CURSOR)).toBe(120);
+  }, 60_000);
+});
+
 describe('cursor repair (spec 3.8)', () => {
   it('pulls from 0 once on the first run of this build, then records done', async () => {
     const state = new Map<string, unknown>([[LAST_CURSOR, 300]]);
@@ -112,7 +143,7 @@ describe('cursor repair (spec 3.8)', () => {
     t.log.length = 0;
     state.set(LAST_CURSOR, 300);
     await t.run();
-    expect(t.log[0]).toBe('/sync/changes?cursor=300');
+    expect(t.log[0]).toBe('/sync/changes?cursor=300&inline=1');
   });
 
   it('keeps the repair pending while no pull delivered', async () => {

@@ -187,7 +187,8 @@ describe('the edit path: a device does not pull its own pushed version back', ()
     expect(await a.db.notes.get(note.id)).toEqual(before);
     expect((await a.sync.state()).status).toMatchObject({ phase: 'synced', queued: 0, error: null });
     const pulled = await requestsOf(b, () => b.sync.syncNow());
-    expect(pulled).toContain('POST /sync/pull');
+    // B's first page carries the edit inline (spec 4 `inline=1`): read from the page, not by id
+    expect(pulled).toContain('GET /sync/changes');
     expect((await b.notes.get(note.id))?.title).toBe('Own, renamed');
   }, 60_000);
 
@@ -198,7 +199,8 @@ describe('the edit path: a device does not pull its own pushed version back', ()
     value(await b.write('tasks.update', task.id, { title: 'B wrote it since' }));
     await b.sync.syncNow();
     const sent = await requestsOf(a, () => a.sync.syncNow());
-    expect(sent).toContain('POST /sync/pull');
+    // applied from the page's inline items: a listing at another cursor is not A's own version
+    expect(sent).toContain('GET /sync/changes');
     expect(await a.db.tasks.get(task.id)).toMatchObject({ title: 'B wrote it since' });
   }, 60_000);
 });

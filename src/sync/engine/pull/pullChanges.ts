@@ -1,7 +1,7 @@
 import type { ChangesResponse, NoteBodyRef } from '../../protocol/changes';
 import type { CrdtUpdatesResponse } from '../../protocol/crdt';
 import { CHANGES_PAGE_REFS, CHANGES_PAGE_REFS_WITH_BODIES, PULL_SLICE_IDS } from '../../protocol/limits';
-import type { ItemRef, PullResponse } from '../../protocol/pull';
+import type { ItemRef, PullItem, PullResponse } from '../../protocol/pull';
 import type { SyncError, SyncResult } from '../http/syncError';
 import { type IncomingRecord, type ItemKey, itemKey } from '../ports';
 import { applyFetched } from './applyFetched';
@@ -73,19 +73,32 @@ export async function pullChanges(pullDeps: PullDeps): Promise<PullRunResult> {
   // again would only answer an empty page. Every cycle's pull thus costs one request of the
   // account-wide `sync_changes` bucket (60 a minute shared by all devices), not two.
   const pageSize = deps.types.includes('note_body') ? CHANGES_PAGE_REFS_WITH_BODIES : CHANGES_PAGE_REFS;
+  // spec 4 (changes row): `inline=1` on the first page of a pull outside a full sync. Cairn's full
+  // sync is a pull from cursor 0 (a fresh device, the cursor repair): its pages are long and
+  // mostly bodies. Any other pull usually finds a short page whose rows the service inlines, so
+  // it applies them without a `POST /sync/pull` round trip (docs/sync-client.md, "Inline").
+  let inlineAsked = !run.fromZero;
   for (;;) {
     if (deps.stopped()) break;
-    const page = await deps.call<ChangesResponse>('GET', `/sync/changes?cursor=${cursor}`, {
+    const inlineQuery = inlineAsked ? '&inline=1' : '';
+    inlineAsked = false;
+    const page = await deps.call<ChangesResponse>('GET', `/sync/changes?cursor=${cursor}${inlineQuery}`, {
       vaultId: deps.keyring.vaultId,
       types: deps.types,
     });
     if (!page.ok) return stop(page.error);
     const { refs, noteBodies = [], nextCursor } = page.value;
     // this device's own pushed versions are not fetched back: applying them changes nothing
-    const live = dedupe(refs.filter((r) => !deps.own?.isOwn(r)).map((r) => ({ type: r.type, id: r.id })));
+    const foreign = refs.filter((r) => !deps.own?.isOwn(r));
+    // the rows the service inlined (a server without the field inlines none): not fetched again
+    const inline = inlineItemsOf(page.value, foreign);
+    const inlined = new Set(inline.map(itemKey));
+    const live = dedupe(
+      foreign.filter((r) => !inlined.has(itemKey(r))).map((r) => ({ type: r.type, id: r.id })),
+    );
     const slices: ItemRef[][] = [];
     for (let i = 0; i < live.length; i += PULL_SLICE_IDS) slices.push(live.slice(i, i + PULL_SLICE_IDS));
-    const applied = await pullSlices(deps, slices, run, changed);
+    const applied = await pullSlices(deps, slices, run, changed, inline);
     if (!applied.ok) return stop(await refusalOf(deps, applied.error, { cursor, prior: run.refused }));
     // before the page's bodies: a refused page merges nothing of them either
     const refused = await judgePage(deps, deps.keyCheck, {
@@ -134,8 +147,22 @@ async function pullSlices(
   slices: ItemRef[][],
   run: RunContext,
   changed: ItemKey[],
+  inline: PullItem[] = [],
 ): Promise<{ ok: true; tally: PageTally } | { ok: false; error: SyncError }> {
   const tally: PageTally = { items: 0, cryptoFailed: 0 };
+  if (inline.length > 0) {
+    // the page's inlined items: verified, opened and applied exactly as a fetched slice, first
+    const asked = inline.map((i) => ({ type: i.type, id: i.id }));
+    const applied = await applySlice(
+      deps,
+      asked,
+      { items: inline, purgedTombstones: [], blobMissing: [] },
+      run,
+      tally,
+    );
+    if (!applied.ok) return applied;
+    changed.push(...applied.changed);
+  }
   const inFlight: Promise<SyncResult<PullResponse>>[] = [];
   let sent = 0;
   const send = () => {
@@ -153,6 +180,25 @@ async function pullSlices(
     changed.push(...applied.changed);
   }
   return { ok: true, tally };
+}
+
+/**
+ * The page's inline items the pull may use: one per listed (type, id) whose listing this device
+ * does not own, and only when it is the version listed (its cursor is the ref's, or the service
+ * sent no cursor on it). Anything else is fetched by id as before.
+ */
+function inlineItemsOf(page: ChangesResponse, refs: ChangesResponse['refs']): PullItem[] {
+  if (!Array.isArray(page.inline) || page.inline.length === 0) return [];
+  const listed = new Map(refs.map((r) => [itemKey(r), r.serverCursor]));
+  const seen = new Set<string>();
+  return page.inline.filter((item) => {
+    const key = itemKey(item);
+    const at = listed.get(key);
+    if (at === undefined || seen.has(key)) return false;
+    if (item.serverCursor !== null && item.serverCursor !== at) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function dedupe(refs: { type: string; id: string }[]) {

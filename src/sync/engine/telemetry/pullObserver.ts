@@ -12,7 +12,8 @@ interface PulledFacts {
 
 /**
  * The pull source of e2e_latency (spec 6.2), observed from outside the pull: each changes page's
- * round trip and `serverTimeMs` is a clock sample; each `POST /sync/pull` answer says who signed
+ * round trip and `serverTimeMs` is a clock sample; each `POST /sync/pull` answer (and a page's
+ * `inline` items) says who signed
  * its items and when the service committed them; `records.apply` then says which of them changed a
  * local row. An item counts only when it changed a row (applied, or merged as a conflict: an
  * unchanged, equal-clock or dominated item does not) and another device signed it (this device's
@@ -42,6 +43,8 @@ export function observePull(run: RunTelemetry, deps: { now: () => number; device
         if (method === 'GET' && path.startsWith(CHANGES)) {
           const serverTimeMs = (res.value as { serverTimeMs?: unknown } | null)?.serverTimeMs;
           if (typeof serverTimeMs === 'number') run.sample({ sentAt, receivedAt: deps.now(), serverTimeMs });
+          // a first page's inline items (spec 2.4) are pull items the pull applies without a POST
+          notePulled({ items: (res.value as { inline?: unknown } | null)?.inline });
         } else if (method === 'POST' && path === PULL) {
           notePulled(res.value);
         }
