@@ -19,6 +19,9 @@ function sourcesOf(files: FileList, fromFolder: boolean): ImportSource[] {
   }));
 }
 
+/** A record type as the summary names it (`project_status` → `project status`). */
+const recordLabel = (type: string) => type.replaceAll('_', ' ');
+
 /** Import a folder (an Obsidian vault) or loose files, with progress; export the vault or a folder as a zip. */
 export function ImportExport(props: Props) {
   const [progress, setProgress] = createSignal<ImportProgress | null>(null);
@@ -26,6 +29,8 @@ export function ImportExport(props: Props) {
   const [failure, setFailure] = createSignal<string | null>(null);
   const [exporting, setExporting] = createSignal(false);
   const [exportProgress, setExportProgress] = createSignal<ImportProgress | null>(null);
+  /** the running import's job id, for its Cancel button */
+  const [importJob, setImportJob] = createSignal<string | null>(null);
   /** the running export's job id, for its Cancel button */
   const [exportJob, setExportJob] = createSignal<string | null>(null);
   /** a cancelled export or import: said, not an error */
@@ -36,14 +41,19 @@ export function ImportExport(props: Props) {
     if (sources.length === 0) return;
     setSummary(null);
     setFailure(null);
+    setNotice(null);
     setProgress({ done: 0, total: sources.length });
+    const jobId = crypto.randomUUID();
+    setImportJob(jobId);
     const res = await props.client.api.importFiles(
       sources,
       props.folder ?? '',
       Comlink.proxy(setProgress),
       true,
+      jobId,
     );
     setProgress(null);
+    setImportJob(null);
     if (res.ok) setSummary(res.value);
     else setFailure(res.error.message);
   }
@@ -129,6 +139,15 @@ export function ImportExport(props: Props) {
             <span>
               Importing {p().done} of {p().total}…
             </span>
+            <button
+              type="button"
+              onClick={() => {
+                const job = importJob();
+                if (job) void props.client.api.cancelTransfer(job);
+              }}
+            >
+              Cancel import
+            </button>
           </div>
         )}
       </Show>
@@ -154,8 +173,49 @@ export function ImportExport(props: Props) {
       <Show when={summary()}>
         {(s) => (
           <div role="status" class="import-summary">
-            Imported {s().notes} notes and {s().files} files.
+            <Show when={s().cancelled}>
+              <strong>Import cancelled.</strong> What is counted here was imported and stays; import the same
+              files again to finish (what is already here is skipped).{' '}
+            </Show>
+            Imported {s().notes} notes and {s().files} files
+            {s().canvases > 0 ? `, ${s().canvases} canvases` : ''}.
             {s().attachments > 0 ? ` ${s().attachments} attachments back with their notes.` : ''}
+            <Show when={s().records}>
+              {(r) => (
+                <>
+                  {` Restored ${r().restored} records`}
+                  {r().identical > 0 ? ` (${r().identical} already in the vault, unchanged)` : ''}.
+                  <Show when={r().sideBySide.length > 0}>
+                    <details>
+                      <summary>{r().sideBySide.length} kept beside a changed one</summary>
+                      <ul>
+                        <For each={r().sideBySide}>
+                          {(x) => (
+                            <li>
+                              {recordLabel(x.type)} {x.id}: the vault's differs; restored as {x.as}
+                            </li>
+                          )}
+                        </For>
+                      </ul>
+                    </details>
+                  </Show>
+                  <Show when={r().notRestored.length > 0}>
+                    <details>
+                      <summary>{r().notRestored.length} records not restored</summary>
+                      <ul>
+                        <For each={r().notRestored}>
+                          {(x) => (
+                            <li>
+                              {recordLabel(x.type)} {x.id}: {x.reason}
+                            </li>
+                          )}
+                        </For>
+                      </ul>
+                    </details>
+                  </Show>
+                </>
+              )}
+            </Show>
             <Show when={s().renamed.length > 0}>
               <details>
                 <summary>{s().renamed.length} renamed</summary>

@@ -1,7 +1,7 @@
 import type { VaultDb } from '../db/schema';
 
 /** What an import finds at the path it is about to write. */
-export type Existing = { kind: 'none' } | { kind: 'identical' } | { kind: 'different' };
+export type Existing = { kind: 'none' } | { kind: 'identical'; id: string } | { kind: 'different' };
 
 /**
  * Compares an incoming note or file with the one already at its folder and title (titles are
@@ -19,7 +19,7 @@ export async function sameAsExisting(
   if ('markdown' in incoming) {
     if (row.fileType !== 'markdown') return { kind: 'different' };
     const body = await db.bodies.get(row.id);
-    return body?.markdown === incoming.markdown ? { kind: 'identical' } : { kind: 'different' };
+    return body?.markdown === incoming.markdown ? { kind: 'identical', id: row.id } : { kind: 'different' };
   }
   if (row.fileType === 'markdown' || row.size !== incoming.blob.size) return { kind: 'different' };
   const stored = await db.blobs.get(row.id);
@@ -28,5 +28,5 @@ export async function sameAsExisting(
   const x = new Uint8Array(a);
   const y = new Uint8Array(b);
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return { kind: 'different' };
-  return { kind: 'identical' };
+  return { kind: 'identical', id: row.id };
 }

@@ -122,12 +122,9 @@ export async function exportZipBlob(
     const out = zip.stream(recordsFile('note'));
     out.write('[');
     for (const [i, { row, path }] of written.entries()) {
-      const line: RecordLine = {
-        id: row.id,
-        clock: clocks.get(row.id) ?? {},
-        record: toPayload('note', row as never),
-        file: path,
-      };
+      // a local-only note stays local-only when restored (the flag is not a synced field)
+      const record = { ...toPayload('note', row as never), ...(row.localOnly ? { localOnly: true } : {}) };
+      const line: RecordLine = { id: row.id, clock: clocks.get(row.id) ?? {}, record, file: path };
       delete line.record.clock;
       out.write(`${i === 0 ? '\n' : ',\n'}${JSON.stringify(line)}`);
     }

@@ -6,24 +6,33 @@ import { headerOfRow } from '../links/headerOfRow';
 import { deriveText, MAX_NOTE_BYTES, utf8Bytes } from './noteText';
 import { type NoteWriteDeps, type NoteWriteKit, unwrap } from './noteWriteKit';
 
-export type NewItem =
-  | {
-      kind: 'markdown';
-      title: string;
-      folderPath: string;
-      markdown: string;
-      created?: number;
-      modified?: number;
-    }
-  | {
-      kind: 'pdf' | 'image' | 'audio' | 'video';
-      title: string;
-      folderPath: string;
-      mime: string;
-      blob: Blob;
-      created?: number;
-      modified?: number;
-    };
+/** What a restore gives back of a backed-up note (docs/backup.md "Restore"): its id when free here, its looks. */
+interface Restored {
+  id?: string;
+  emoji?: string | null;
+  localOnly?: boolean;
+}
+
+export type NewItem = Restored &
+  (
+    | {
+        kind: 'markdown';
+        title: string;
+        folderPath: string;
+        markdown: string;
+        created?: number;
+        modified?: number;
+      }
+    | {
+        kind: 'pdf' | 'image' | 'audio' | 'video';
+        title: string;
+        folderPath: string;
+        mime: string;
+        blob: Blob;
+        created?: number;
+        modified?: number;
+      }
+  );
 
 export function noteInsertMany({ db, now, bodies }: NoteWriteDeps, newId: () => string, kit: NoteWriteKit) {
   return {
@@ -44,14 +53,15 @@ export function noteInsertMany({ db, now, bodies }: NoteWriteDeps, newId: () => 
           for (let n = 1; await kit.titleTaken(folderPath, title); n++) title = `${base} ${n}`;
           folders.push(...(await kit.ensureFolders(folderPath)));
           const t = now();
-          const id = newId();
+          // a restored note keeps its id unless this vault already uses it
+          const id = item.id !== undefined && !(await db.notes.get(item.id)) ? item.id : newId();
           const common = {
             id,
             title,
             titleKey: title.toLowerCase(),
             folderPath,
-            emoji: null,
-            localOnly: false,
+            emoji: item.emoji ?? null,
+            localOnly: item.localOnly ?? false,
             created: item.created ?? t,
             modified: item.modified ?? t,
           };

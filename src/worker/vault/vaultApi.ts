@@ -79,12 +79,14 @@ export interface VaultApi {
   /** Updates of note bodies made in other tabs (and by replacements in this one). */
   onNoteUpdate(listener: (id: string, update: Uint8Array) => void): Promise<void>;
   /** Imports files (a folder's contents, loose files, zips), reporting progress after each batch;
-   *  `skipIdentical` (the Import buttons) skips a file identical to the one at its path. */
+   *  `skipIdentical` (the Import buttons) skips a file identical to the one at its path, restores a
+   *  backup's records and imports `.canvas` files (docs/backup.md); `jobId` lets `cancelTransfer` stop it. */
   importFiles(
     sources: ImportSource[],
     targetFolder: string,
     onProgress: (p: ImportProgress) => void,
     skipIdentical?: boolean,
+    jobId?: string,
   ): Promise<Result<ImportSummary>>;
   /**
    * A zip of the vault (notes, files and every record: docs/backup.md), or of one folder and
@@ -196,8 +198,22 @@ export function createVaultApi(vault: OpenVault): VaultApi {
     async onNoteUpdate(listener) {
       vault.bodies.onUpdate(listener);
     },
-    importFiles: (sources, targetFolder, onProgress, skipIdentical) =>
-      importFiles(notes, sources, targetFolder, onProgress, skipIdentical ? vault.services.db : undefined),
+    async importFiles(sources, targetFolder, onProgress, skipIdentical, jobId) {
+      const cancelled = transfers.start(jobId);
+      try {
+        // the Import buttons restore a backup's records and take .canvas files; a drop adds files only
+        return await importFiles(
+          notes,
+          sources,
+          targetFolder,
+          onProgress,
+          skipIdentical ? vault.services.db : undefined,
+          skipIdentical ? { services: vault.services, cancelled } : { cancelled },
+        );
+      } finally {
+        transfers.end(jobId);
+      }
+    },
     async exportZip(folder, onProgress, jobId) {
       const cancelled = transfers.start(jobId);
       try {
