@@ -92,6 +92,9 @@ export function createSyncEngine(deps: EngineDeps) {
   });
   const windows = createBodyWindows({ now: deps.now, timers: deps.timers, flush: () => void run() });
   const rate = createRateHold({ now: deps.now, timers: deps.timers, fire: () => void run() });
+  // a 429 met by the pull holds only the pull (its buckets are not the push's): local edits still
+  // go out while a large first pull waits out `sync_changes` (issue 16 part 5)
+  const pullHold = createRateHold({ now: deps.now, timers: deps.timers, fire: () => void run() });
   const telemetry = createEngineTelemetry({ ...deps, deviceId: deps.signer.deviceId });
   const firstPush = createFirstPushKeyCheck(deps.outbox);
   let stopped = true;
@@ -185,6 +188,21 @@ export function createSyncEngine(deps: EngineDeps) {
           stopped: isStopped,
         }),
       );
+    // A fresh device seeds note bodies from packs first (spec 3.7): its first pull's snapshot
+    // entries then skip their baseline GETs (the revision is merged). Before the pushes, so that
+    // a device creating a large vault never lists and downloads packs of what it just pushed.
+    if (!packsTried && deps.packs !== undefined && (await isFreshDevice(deps.state))) {
+      packsTried = true;
+      packSeed = await packBootstrap({
+        ...deps,
+        keys,
+        session,
+        sleep,
+        stopped: isStopped,
+        platform: deps.packs,
+      });
+      if (isStopped()) return;
+    }
     if (parked && (await writesAllowed(deps.call, deps.keyring.vaultId))) parked = false;
     // a vault key a pull found stale seals nothing: the pull still runs, and the push after it
     // (below) sends the queue once the held page passes under a key the account names
@@ -212,22 +230,10 @@ export function createSyncEngine(deps: EngineDeps) {
       if (bodies.error?.code === NOTE_TOO_LARGE) bodyTooLarge = bodies.error;
       else if (bodies.error) return fail(bodies.error);
     }
-    const fresh = !packsTried && deps.packs !== undefined && (await isFreshDevice(deps.state));
+    // the pull's bucket is spent (a 429 on a pull route): the pushes above went out, the pull
+    // waits for its Retry-After (pullHold fires the next cycle then); the error stays shown
+    if (pullHold.held()) return publish(undefined, false);
     await bootstrap.openIfFresh(deps.state);
-    if (fresh && deps.packs) {
-      packsTried = true;
-      // note bodies seeded from packs before the first pull: its snapshot entries then skip
-      // their baseline GETs (the revision is already merged), spec 3.7
-      packSeed = await packBootstrap({
-        ...deps,
-        keys,
-        session,
-        sleep,
-        stopped: isStopped,
-        platform: deps.packs,
-      });
-      if (isStopped()) return;
-    }
     const pullDeps = {
       ...deps,
       call: measured.pullCall(pullCall),
@@ -242,20 +248,20 @@ export function createSyncEngine(deps: EngineDeps) {
     const pulled = await link.pulling(() => pullChanges(pullDeps));
     // committed slices are announced even when a later page failed (spec 6.2)
     if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
-    if (pulled.kind === 'stopped') return fail(pulled.error);
+    if (pulled.kind === 'stopped') return fail(pulled.error, 'pull');
     pulledThrough = pulled.cursor;
     // the pull delivered: seeded docs settle now (or finish settling after a crash), spec 3.7.6
     if (deps.packs) await settleSeeds({ state: deps.state, store: deps.packs.store, session });
     own.pulledThrough(pulled.cursor);
     const checked = await manifestCheck(pullDeps, { pushAllowed: !parked });
-    if (checked.error) return fail(checked.error);
+    if (checked.error) return fail(checked.error, 'pull');
     if (checked.changed.length > 0) deps.onApplied(checked.changed);
     // the first sync's pull is complete: the session's slot goes back to the account
     if (!isStopped()) await bootstrap.close();
     if (isStopped()) return;
     // after a completed pull only: a fresh device's first pull counts as the first pass (4.3.10)
     const swept = await periodic.step({ ...deps, keys, session }, pulled);
-    if (swept) return fail(swept);
+    if (swept) return fail(swept, 'pull');
     const due = parked || keyStale ? [] : schedule.takeDue();
     if (due.length > 0) {
       const compacted = await link.busy(() =>
@@ -275,10 +281,12 @@ export function createSyncEngine(deps: EngineDeps) {
     await publish(bodyTooLarge ? errorOf(bodyTooLarge) : null, true);
   }
 
-  async function fail(error: SyncError): Promise<void> {
+  /** `phase` 'pull': met by the pull, the manifest check or the body sweep (pull buckets only) */
+  async function fail(error: SyncError, phase: 'pull' | 'push' = 'push'): Promise<void> {
     if (error.code === 'SYNC_PAYMENT_REQUIRED') paid.deny();
     if (error.code === 'CLIENT_UPGRADE_REQUIRED' || error.code === 'PLATFORM_WRITES_DISABLED') parked = true;
-    if (error.status === 429 && error.retryAfterSeconds !== undefined) rate.hold(error.retryAfterSeconds);
+    if (error.status === 429 && error.retryAfterSeconds !== undefined)
+      (phase === 'pull' ? pullHold : rate).hold(error.retryAfterSeconds);
     if (error.code === 'SYNC_INVALID_SIGNATURE') {
       if (mismatchReported) return publish(undefined, false);
       mismatchReported = true;
@@ -331,6 +339,7 @@ export function createSyncEngine(deps: EngineDeps) {
       windows.stop();
       schedule.stop();
       rate.stop();
+      pullHold.stop();
       if (timer !== null) deps.timers.clearTimeout(timer);
       if (tick !== null) deps.timers.clearInterval(tick);
       timer = null;
