@@ -25,6 +25,29 @@ function makeVault(): string {
   return root;
 }
 
+/** One desktop operation through window.cairnAgent, approving the agent for this tab when asked. */
+async function agentWrite<T>(page: Page, operation: string, ...args: unknown[]): Promise<T> {
+  const pending = page.evaluate(
+    ({ operation, args }) => window.cairnAgent!.callTool('vault_desktop_write', { operation, args }),
+    { operation, args },
+  );
+  const dialog = page.getByRole('dialog', { name: 'Agent request' });
+  const first = await Promise.race([pending.then(() => 'reply'), dialog.waitFor().then(() => 'dialog')]);
+  if (first === 'dialog') await dialog.getByRole('button', { name: 'Allow for this tab' }).click();
+  const result = await pending;
+  expect(result.isError, `${operation}: ${JSON.stringify(result)}`).toBeUndefined();
+  return result.structuredContent as T;
+}
+
+async function agentRead(page: Page, operation: string, ...args: unknown[]): Promise<unknown> {
+  const result = await page.evaluate(
+    ({ operation, args }) => window.cairnAgent!.callTool('vault_desktop_read', { operation, args }),
+    { operation, args },
+  );
+  expect(result.isError, `${operation}: ${JSON.stringify(result)}`).toBeUndefined();
+  return result.structuredContent;
+}
+
 async function showFolders(page: Page) {
   const toggle = page.getByRole('button', { name: 'Folders' });
   if (await toggle.isVisible()) await toggle.click();
@@ -60,7 +83,7 @@ test('import a folder with progress, open the image, export the vault as a zip t
     await page.getByRole('button', { name: 'Export vault (.zip)' }).click();
     const zip = unzipSync(readFileSync(await (await download).path()));
     const names = Object.keys(zip)
-      .filter((k) => !k.endsWith('/') && k !== '.cairn/backup.json')
+      .filter((k) => !k.endsWith('/') && !k.startsWith('.cairn/'))
       .sort();
     expect(names).toEqual([...NOTES, 'Attachments/Engelbart.jpg'].sort());
     for (const rel of [...NOTES, 'Attachments/Engelbart.jpg']) {
@@ -165,4 +188,65 @@ test('a one-click backup records its date on this device; unsynced, evictable st
   await appReady(page);
   await showFolders(page);
   await expect(page.getByTestId('last-backup')).toHaveText(shown!);
+});
+
+test('a backup with a task, a journal entry, a canvas and an event restores exactly in a fresh profile @desktop-only', async ({
+  page,
+  browser,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await appReady(page);
+  const note = await agentWrite<{ id: string }>(page, 'notes.create', {
+    title: 'Plan',
+    content: 'the plan',
+  });
+  const noteId = note.id;
+  await agentWrite(page, 'tasks.create', { title: 'Ship it', dueDate: '2026-12-01', sourceNoteId: noteId });
+  await agentWrite(page, 'journal.createEntry', { date: '2026-11-28', content: 'Dear diary' });
+  const canvas = await agentWrite<{ id: string }>(page, 'canvas.create', { title: 'Board' });
+  await agentWrite(page, 'canvas.saveScene', canvas.id, [
+    { id: 'c1', type: 'card', x: 0, y: 0, width: 200, height: 80, entity_type: 'note', entity_id: noteId },
+    { id: 't1', type: 'text', x: 300, y: 0, width: 200, height: 80, text: 'next' },
+    { id: 'a1', type: 'arrow', x: 200, y: 40, width: 100, height: 0, startBinding: 'c1', endBinding: 't1' },
+  ]);
+  await agentWrite(page, 'calendar.createEvent', {
+    title: 'Standup',
+    startAt: '2026-11-30T09:00:00Z',
+    endAt: '2026-11-30T09:15:00Z',
+    noteId,
+  });
+  const snapshot = async (p: Page) => ({
+    note: await agentRead(p, 'notes.get', noteId),
+    tasks: await agentRead(p, 'tasks.list'),
+    journal: await agentRead(p, 'journal.getEntry', '2026-11-28'),
+    canvas: await agentRead(p, 'canvas.get', canvas.id),
+    events: await agentRead(p, 'calendar.listEvents'),
+  });
+  const before = await snapshot(page);
+  for (const made of ['Ship it', 'Dear diary', '"c1"', 'Standup'])
+    expect(JSON.stringify(before)).toContain(made);
+
+  await showFolders(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export vault (.zip)' }).click();
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-backup-'));
+  try {
+    const zipPath = join(dir, 'Cairn vault.zip');
+    writeFileSync(zipPath, readFileSync(await (await download).path()));
+    const fresh = await browser.newContext();
+    const other = await fresh.newPage();
+    other.on('pageerror', (e) => errors.push(e.message));
+    await other.goto('/');
+    await appReady(other);
+    await showFolders(other);
+    await other.getByLabel('Import files').setInputFiles(zipPath);
+    await expect(other.getByRole('status').filter({ hasText: /Restored \d+ records/ })).toBeVisible();
+    expect(await snapshot(other)).toEqual(before);
+    await fresh.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  expect(errors).toEqual([]);
 });
