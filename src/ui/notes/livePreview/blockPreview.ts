@@ -32,14 +32,22 @@ class Nothing extends WidgetType {
   }
 }
 
-/** Tables and embed lines among the document's top-level blocks, and the frontmatter. */
-function findBlocks(state: EditorState): Block[] {
+/**
+ * Tables and embed lines among the document's top-level blocks, and the frontmatter. `from`: the
+ * walk starts at the top-level block that ends after it, and `kept` (blocks found before, all
+ * ending before `from`) stand for what lies before: typing walks only from the edited block on,
+ * not the whole document (a 1 MB note has ~30,000 top-level blocks).
+ */
+function findBlocks(state: EditorState, from = 0, kept: readonly Block[] = []): Block[] {
   const blocks: Block[] = [];
   const { doc } = state;
   const fm = frontmatterEnd(doc);
   if (fm > 0) blocks.push({ from: 0, to: doc.lineAt(fm - 1).to, kind: 'frontmatter', widget: new Nothing() });
-  const top = syntaxTree(state).topNode;
-  for (let node = top.firstChild; node; node = node.nextSibling) {
+  for (const b of kept) if (b.kind !== 'frontmatter') blocks.push(b);
+  const tree = syntaxTree(state);
+  const node = tree.topNode.cursor();
+  if (!node.childAfter(from)) return blocks;
+  do {
     if (node.from < fm) continue;
     if (node.name === 'Table') {
       const from = doc.lineAt(node.from).from;
@@ -86,8 +94,20 @@ function findBlocks(state: EditorState): Block[] {
         }
       }
     }
-  }
+  } while (node.nextSibling());
   return blocks;
+}
+
+/**
+ * Where a walk after an edit at `pos` starts: the top-level block that starts before `pos` (the
+ * one holding it, or the one above a blank line or a block start being edited, which an edit can
+ * join or turn into a table or a heading), and one block above that as a margin.
+ */
+function walkStart(state: EditorState, pos: number): number {
+  const node = syntaxTree(state).topNode.cursor();
+  if (!node.childBefore(pos)) return 0;
+  node.prevSibling();
+  return node.from;
 }
 
 function draw(state: EditorState, blocks: readonly Block[]): DecorationSet {
@@ -105,6 +125,18 @@ function draw(state: EditorState, blocks: readonly Block[]): DecorationSet {
 interface BlockState {
   blocks: Block[];
   deco: DecorationSet;
+  /**
+   * The first position the last walk could not vouch for: its tree stopped short of the document
+   * (the parser finishes in the background, for a long note), so the next tree update walks from
+   * there again. Infinity once a walk saw the whole document parsed.
+   */
+  pending: number;
+}
+
+function walked(state: EditorState, from: number, kept: readonly Block[]): BlockState {
+  const blocks = findBlocks(state, from, kept);
+  const complete = syntaxTree(state).length >= state.doc.length;
+  return { blocks, deco: draw(state, blocks), pending: complete ? Number.POSITIVE_INFINITY : from };
 }
 
 function changed(tr: Transaction) {
@@ -120,15 +152,27 @@ function changed(tr: Transaction) {
  */
 export const blockPreview = StateField.define<BlockState>({
   create(state) {
-    const blocks = findBlocks(state);
-    return { blocks, deco: draw(state, blocks) };
+    return walked(state, 0, []);
   },
   update(value, tr) {
     if (changed(tr)) {
-      const blocks = findBlocks(tr.state);
-      return { blocks, deco: draw(tr.state, blocks) };
+      // the earliest place the text changed, or the last walk left unsure; before it, the blocks
+      // found are still right and in place
+      let first = Number.isFinite(value.pending)
+        ? tr.changes.mapPos(value.pending, -1)
+        : Number.POSITIVE_INFINITY;
+      tr.changes.iterChangedRanges((_fa, _ta, fromB) => {
+        first = Math.min(first, fromB);
+      });
+      // a tree that changed with no edit and nothing pending (a new language): walk it all
+      const from = Number.isFinite(first) ? walkStart(tr.state, first) : 0;
+      return walked(
+        tr.state,
+        from,
+        value.blocks.filter((b) => b.to < from),
+      );
     }
-    if (tr.selection) return { blocks: value.blocks, deco: draw(tr.state, value.blocks) };
+    if (tr.selection) return { ...value, deco: draw(tr.state, value.blocks) };
     return value;
   },
   provide: (f) => EditorView.decorations.from(f, (v) => v.deco),

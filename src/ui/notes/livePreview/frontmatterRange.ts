@@ -10,8 +10,10 @@ const LOOK = 64 * 1024;
  * Preview folds away is exactly what the Properties panel shows.
  */
 export function frontmatterEnd(doc: Text): number {
+  // most notes have none: a look at the first four characters before copying 64 KB
+  const start = doc.sliceString(0, 4);
+  if (!start.startsWith('---') && !start.startsWith('\uFEFF---')) return 0;
   const head = doc.sliceString(0, Math.min(doc.length, LOOK));
-  if (!head.startsWith('---') && !head.startsWith('\uFEFF---')) return 0;
   const split = splitFrontmatter(head);
   if (!split.hasFrontmatter) return 0;
   return split.head.length + split.yaml.length + split.tail.length;

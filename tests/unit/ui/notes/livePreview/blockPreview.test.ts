@@ -55,3 +55,60 @@ describe('blockPreview: what is drawn as a block for a given cursor', () => {
     expect(blocks(DOC.indexOf('| 1'), 'reading')).toHaveLength(3);
   });
 });
+
+/** Every block range of a state's field (replace and below), cursor-independent in reading view. */
+function ranges(state: EditorState): string[] {
+  const out: string[] = [];
+  state.field(blockPreview).deco.between(0, state.doc.length, (from, to) => {
+    out.push(`${from}-${to} ${JSON.stringify(state.doc.sliceString(from, to))}`);
+  });
+  return out;
+}
+
+function fresh(doc: string): EditorState {
+  const state = EditorState.create({
+    doc,
+    extensions: [markdown({ base: markdownLanguage }), previewMode.of('reading'), blockPreview],
+  });
+  ensureSyntaxTree(state, state.doc.length, 5000);
+  // a transaction so the field sees the whole tree (as the editor's background parse delivers it)
+  return state.update({}).state;
+}
+
+describe('blockPreview after edits: walking from the edited block finds what a fresh walk finds', () => {
+  const edits: { name: string; at: (doc: string) => number; insert: string }[] = [
+    {
+      name: 'a table typed at the end, header line first',
+      at: (d) => d.length,
+      insert: '\n\n| x | y |\n| - | - |',
+    },
+    { name: 'a fence opened above the table hides it', at: (d) => d.indexOf('intro'), insert: '```\n' },
+    { name: 'an embed line typed in the middle', at: (d) => d.indexOf('end'), insert: '![[other.png]]\n\n' },
+    { name: 'a character typed inside the table', at: (d) => d.indexOf('| 1') + 2, insert: '9' },
+    { name: 'the delimiter row removed', at: (d) => d.indexOf('| - | - |'), insert: '' },
+  ];
+  for (const e of edits) {
+    it(e.name, () => {
+      let state = fresh(DOC);
+      const at = e.at(DOC);
+      const del = e.insert === '' ? '| - | - |\n'.length : 0;
+      state = state.update({ changes: { from: at, to: at + del, insert: e.insert } }).state;
+      ensureSyntaxTree(state, state.doc.length, 5000);
+      state = state.update({}).state;
+      expect(ranges(state)).toEqual(ranges(fresh(state.doc.toString())));
+    });
+  }
+
+  it('many edits in a row, typed one character at a time, end equal to a fresh walk', () => {
+    let state = fresh(`${DOC}\n\n${'para\n\n'.repeat(50)}`);
+    const text = '| p | q |\n| - | - |\n| 3 | 4 |\n\n![[late.png]]\n';
+    for (const ch of text) {
+      state = state.update({ changes: { from: state.doc.length, insert: ch } }).state;
+      ensureSyntaxTree(state, state.doc.length, 5000);
+      state = state.update({}).state;
+    }
+    expect(ranges(state)).toEqual(ranges(fresh(state.doc.toString())));
+    expect(ranges(state).some((r) => r.includes('late.png'))).toBe(true);
+    expect(ranges(state).some((r) => r.includes('| p | q |'))).toBe(true);
+  });
+});
