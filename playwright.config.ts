@@ -26,6 +26,8 @@ const PHONE_SKIPS = [
   // Upgrade through the fake billing provider's checkout: popup windows and the worker's plan
   // cache; the plan's screen at 360 px is looked at by hand (issue 20 part 2).
   /sync-billing\.spec\.ts$/,
+  // The pack bootstrap of a fresh browser (issue 16): OPFS transfers and the seed are worker logic.
+  /sync-packs\.spec\.ts$/,
   // A forged envelope quarantined by the engine: the check is in the sync worker.
   /sync-forged\.spec\.ts$/,
   // File bytes between two devices (issue 15): chunking, sealing and verifying are worker logic.

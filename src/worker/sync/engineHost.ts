@@ -282,6 +282,8 @@ export function createEngineHost(deps: EngineHostDeps) {
     },
     /** the last status of the running engine (or of the last one, once stopped) */
     status: () => withFiles(lastStatus, lastStatus.phase === 'off' ? null : (files?.counts() ?? null)),
+    /** what the running engine's pack bootstrap did, with its timings (null: none ran) */
+    packSeed: () => engine?.packSeed() ?? null,
     /** file sync of the running engine (null before one starts) */
     files: () => files,
     /** a sign-in: a later revocation or key mismatch is acted on again */

@@ -165,6 +165,8 @@ export function createSyncController(deps: SyncControllerDeps) {
 
   const controller = {
     init: () => startIfReady(),
+    /** the pack bootstrap of this engine (spec 3.7): counts and per-stage times (bench, tests) */
+    packSeed: () => host.packSeed(),
     /** Authenticated calls as the signed-in session of this vault (vault.listAccount, downloadRemote). */
     accountCall: async () => (await http()).call,
     serviceUrl,

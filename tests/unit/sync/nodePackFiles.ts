@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, open, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PackTempFiles } from '../../../src/sync/engine/packs/packPorts';
@@ -20,19 +20,12 @@ export async function nodePackFiles(made: string[] = []): Promise<PackTempFiles>
         append: (bytes) => appendFile(path, bytes),
         truncate: () => truncate(path, 0),
         async source() {
-          const size = (await stat(path)).size;
+          // read once (a pack is at most 32 MB): the reader's many small reads are slices, as
+          // they are of the browser's File
+          const bytes = new Uint8Array(await readFile(path));
           return {
-            size,
-            async read(offset, length) {
-              const fh = await open(path, 'r');
-              try {
-                const out = new Uint8Array(length);
-                const { bytesRead } = await fh.read(out, 0, length, offset);
-                return out.subarray(0, bytesRead);
-              } finally {
-                await fh.close();
-              }
-            },
+            size: bytes.length,
+            read: async (offset, length) => bytes.subarray(offset, offset + length),
           };
         },
         remove: () => rm(path, { force: true }),
