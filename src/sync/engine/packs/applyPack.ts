@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { fromBase64, type VaultKeyring, verifySnapshotSignature } from '../../crypto';
 import { PACK_APPLY_PAGE_ENTRIES } from '../../protocol/limits';
+import type { MpakIndexEntry } from '../../protocol/mpakFormat';
 import { MPAK_KIND } from '../../protocol/mpakFormat';
 import { type MpakPack, type MpakSource, readMpakEntry } from '../../protocol/mpakReader';
 import { PackSnapshotMeta } from '../../protocol/packs';
 import { sha256HexSync } from '../../protocol/signing';
-import type { BodyPort } from '../ports';
+import type { BodyMark, BodyPort } from '../ports';
 import { openSealedBody, type SessionRevisions } from '../pull/mergeBaseline';
 import type { PackStorePort, SeededBody } from './packPorts';
 
@@ -64,46 +65,69 @@ export async function applyPack(
     for (const b of page) if (b.mark.revision !== null) deps.session.set(b.docId, b.mark.revision);
     page.length = 0;
   };
-  for (const entry of pack.entries) {
+  // Entries go in chunks of 100: the checks that run here one by one (watermark, digest,
+  // decrypt), then the chunk's signatures verified together (WebCrypto works off the main
+  // thread), then the ones that passed are seeded in entry order.
+  for (let at = 0; at < pack.entries.length; at += PACK_APPLY_PAGE_ENTRIES) {
     if (deps.stopped()) return null;
-    if (entry.kind !== MPAK_KIND.crdt_snapshot) {
-      tally.skipped++;
-      continue;
+    const ready: { entry: MpakIndexEntry; meta: PackSnapshotMeta; sealed: Uint8Array; state: Uint8Array }[] =
+      [];
+    const taken = new Map<string, BodyMark>();
+    for (const entry of pack.entries.slice(at, at + PACK_APPLY_PAGE_ENTRIES)) {
+      if (entry.kind !== MPAK_KIND.crdt_snapshot) {
+        tally.skipped++;
+        continue;
+      }
+      const meta = parseMeta(entry.meta);
+      if (!meta) {
+        tally.failed++;
+        continue;
+      }
+      const mark = await deps.bodies.markOf(entry.id);
+      const seeded = taken.get(entry.id) ?? page.find((b) => b.docId === entry.id)?.mark;
+      const top = Math.max(mark?.appliedSeq ?? -1, seeded?.appliedSeq ?? -1);
+      if (mark?.revision === meta.revision || seeded?.revision === meta.revision || top >= meta.sequenceNum) {
+        tally.stale++;
+        continue;
+      }
+      let t = performance.now();
+      const sealed = await readMpakEntry(source, entry);
+      deps.timings.verify += performance.now() - t;
+      if (!sealed.ok) {
+        tally.failed++;
+        continue;
+      }
+      t = performance.now();
+      const state = openSealedBody(deps.keyring, entry.id, sealed.value);
+      deps.timings.decrypt += performance.now() - t;
+      if (!state) {
+        tally.failed++;
+        continue;
+      }
+      taken.set(entry.id, { appliedSeq: meta.sequenceNum, revision: meta.revision });
+      ready.push({ entry, meta, sealed: sealed.value, state });
     }
-    const meta = parseMeta(entry.meta);
-    if (!meta) {
-      tally.failed++;
-      continue;
-    }
-    const mark = await deps.bodies.markOf(entry.id);
-    const seeded = page.find((b) => b.docId === entry.id)?.mark;
-    const at = Math.max(mark?.appliedSeq ?? -1, seeded?.appliedSeq ?? -1);
-    if (mark?.revision === meta.revision || seeded?.revision === meta.revision || at >= meta.sequenceNum) {
-      tally.stale++;
-      continue;
-    }
-    let t = performance.now();
-    const sealed = await readMpakEntry(source, entry);
+    const t = performance.now();
+    const first: string | null = lastSigner;
+    const signers: (string | null)[] = await Promise.all(
+      ready.map((r) => signerOf(deps, r.entry.id, r.sealed, r.meta.signature, first)),
+    );
     deps.timings.verify += performance.now() - t;
-    if (!sealed.ok) {
-      tally.failed++;
-      continue;
+    for (const [i, r] of ready.entries()) {
+      const signer: string | null = signers[i] ?? null;
+      if (!signer) {
+        tally.failed++;
+        continue;
+      }
+      lastSigner = signer;
+      page.push({
+        docId: r.entry.id,
+        state: r.state,
+        mark: { appliedSeq: r.meta.sequenceNum, revision: r.meta.revision },
+      });
+      tally.applied++;
+      if (page.length >= PACK_APPLY_PAGE_ENTRIES) await commit([]);
     }
-    t = performance.now();
-    const state = openSealedBody(deps.keyring, entry.id, sealed.value);
-    deps.timings.decrypt += performance.now() - t;
-    t = performance.now();
-    const signer: string | null =
-      state && (await signerOf(deps, entry.id, sealed.value, meta.signature, lastSigner));
-    deps.timings.verify += performance.now() - t;
-    if (!state || !signer) {
-      tally.failed++;
-      continue;
-    }
-    lastSigner = signer;
-    page.push({ docId: entry.id, state, mark: { appliedSeq: meta.sequenceNum, revision: meta.revision } });
-    tally.applied++;
-    if (page.length >= PACK_APPLY_PAGE_ENTRIES) await commit([]);
   }
   await commit(endRows());
   return tally;
