@@ -250,3 +250,37 @@ test('a backup with a task, a journal entry, a canvas and an event restores exac
   }
   expect(errors).toEqual([]);
 });
+
+test('the automatic backup writes the vault zip to the folder picked in Settings @desktop-only', async ({
+  page,
+}) => {
+  // the picker is the browser's own window, out of a test's reach: it answers with the origin
+  // private file system's root, a real FileSystemDirectoryHandle like any folder the user picks
+  await page.addInitScript(() => {
+    (
+      window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
+    ).showDirectoryPicker = () => navigator.storage.getDirectory();
+  });
+  await page.goto('/');
+  await appReady(page);
+  await agentWrite(page, 'notes.create', { title: 'Kept', content: 'safe in the folder' });
+  await agentWrite(page, 'tasks.create', { title: 'Backed up task' });
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('button', { name: 'Choose backup folder…' }).click();
+  const saved = settings.getByRole('status').filter({ hasText: /^Saved .+\.zip\.$/ });
+  await expect(saved).toBeVisible();
+  const file = (await saved.innerText()).replace(/^Saved /, '').replace(/\.$/, '');
+  await expect(settings.getByTestId('auto-backup-state')).toContainText('Last backup:');
+  await expect(settings.getByTestId('auto-backup-state')).not.toContainText('not yet');
+  const entries = await page.evaluate(async (file) => {
+    const dir = await navigator.storage.getDirectory();
+    const blob = await (await dir.getFileHandle(file)).getFile();
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  }, file);
+  const zip = unzipSync(new Uint8Array(entries));
+  expect(Buffer.from(zip['Kept.md']!).toString()).toBe('safe in the folder');
+  expect(Buffer.from(zip['.cairn/records/task.json']!).toString()).toContain('Backed up task');
+  await settings.getByRole('button', { name: 'Stop automatic backup' }).click();
+  await expect(settings.getByRole('button', { name: 'Choose backup folder…' })).toBeVisible();
+});

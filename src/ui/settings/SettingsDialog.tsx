@@ -1,6 +1,7 @@
 import { For, onMount } from 'solid-js';
 import { AuditLog } from '../agent/AuditLog';
 import { showModalWhenConnected } from '../app/showModal';
+import { ImportExportAutoBackup } from '../files/ImportExportAutoBackup';
 import { SyncPanel } from '../sync/SyncPanel';
 import type { VaultClient } from '../vault/createVaultClient';
 import { VaultsPanel } from '../vault/VaultsPanel';
@@ -112,7 +113,9 @@ export function SettingsDialog(props: Props) {
       </SettingsGroupForm>
       <SyncPanel />
       <SettingsGroupForm settings={s} group="sync" title="Sync on this device" />
-      <SettingsGroupForm settings={s} group="backup" />
+      <SettingsGroupForm settings={s} group="backup">
+        <ImportExportAutoBackup client={props.client} />
+      </SettingsGroupForm>
       <form method="dialog" class="settings-foot">
         <button type="submit">Close</button>
       </form>

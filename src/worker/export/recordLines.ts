@@ -41,16 +41,17 @@ export async function readRecordLines(
     const { done, value } = await reader.read();
     if (done) break;
     rest += value;
-    let at = rest.indexOf('\n');
-    while (at !== -1) {
-      const bad = await take(rest.slice(0, at));
+    // lines are cut by index, the remainder kept once per chunk (never re-copied per line)
+    let from = 0;
+    for (let at = rest.indexOf('\n'); at !== -1; at = rest.indexOf('\n', from)) {
+      const bad = await take(rest.slice(from, at));
       if (bad) {
         await reader.cancel();
         return bad;
       }
-      rest = rest.slice(at + 1);
-      at = rest.indexOf('\n');
+      from = at + 1;
     }
+    rest = rest.slice(from);
   }
   return take(rest);
 }

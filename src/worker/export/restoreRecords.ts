@@ -78,6 +78,8 @@ export async function restoreRecords(
     const source = backup.files.get(type);
     const t = tableOf(type);
     if (!source || !t) continue;
+    // an empty table (a restore into a new vault) holds nothing to compare with
+    if ((await db.table(t.table).count()) === 0) continue;
     await readRecordLines(source.file, async (line) => {
       const existing = (await db.table(t.table).get(rowKey(t, line.id))) as Row | undefined;
       if (!existing) return;

@@ -6,6 +6,7 @@ import { dexieAuditStore } from '../agent/auditLog';
 import type { ChangeBatch } from '../changes/changeFeed';
 import type { VaultEntry } from '../db/meta';
 import type { FolderRow, NoteVersionRow } from '../db/schema';
+import { createBackupFolder, scheduleFolderBackup } from '../export/backupFolder';
 import { createTransferJobs } from '../export/transferJobs';
 import type { ExtractedText } from '../extract/fileTextReads';
 import type { RebuildProgress } from '../indexing/searchIndexer';
@@ -95,6 +96,17 @@ export interface VaultApi {
   exportZip(folder?: string, onProgress?: (p: ImportProgress) => void, jobId?: string): Promise<Result<Blob>>;
   /** Stops a running export or import started with this job id; false when none runs. */
   cancelTransfer(jobId: string): Promise<boolean>;
+  /** The folder the automatic backup writes to (docs/backup.md), and its last backup; null when none. */
+  backupFolderState(): Promise<{
+    handle: FileSystemDirectoryHandle;
+    name: string;
+    lastAt: number | null;
+    lastError: { code: string; message: string } | null;
+  } | null>;
+  /** Chooses the automatic backup's folder (a handle from showDirectoryPicker), or with null stops it. */
+  chooseBackupFolder(handle: FileSystemDirectoryHandle | null): Promise<void>;
+  /** Writes a whole-vault backup to the chosen folder now. */
+  backupToFolderNow(): Promise<Result<{ at: number; file: string }>>;
   /** Attaches a file to a markdown note (attachments/<note_id>/<name>); the bytes as a Blob, not base64. */
   uploadAttachment(noteId: string, name: string, file: Blob): Promise<Result<AttachmentEntry>>;
   /**
@@ -143,6 +155,13 @@ export function createVaultApi(vault: OpenVault): VaultApi {
   const { notes } = vault;
   const agentPorts = createAgentVaultPorts(vault);
   const transfers = createTransferJobs();
+  const backupFolder = createBackupFolder(
+    vault.services.db,
+    () => vault.entry.name,
+    vault.services.now,
+    () => exportZipBlob(vault.services.db),
+  );
+  scheduleFolderBackup(vault, backupFolder);
   return {
     async info() {
       // The name as it is now: vault.updateConfig may have renamed it since it opened.
@@ -226,6 +245,9 @@ export function createVaultApi(vault: OpenVault): VaultApi {
       }
     },
     cancelTransfer: async (jobId) => transfers.cancel(jobId),
+    backupFolderState: () => backupFolder.state(),
+    chooseBackupFolder: (handle) => backupFolder.choose(handle),
+    backupToFolderNow: () => backupFolder.run(),
     uploadAttachment: (noteId, name, file) => notes.attachments.upload(noteId, name, file),
     async onSearchProgress(listener) {
       const stop = (await vault.search).onProgress(listener);
