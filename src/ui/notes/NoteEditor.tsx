@@ -124,10 +124,11 @@ export default function NoteEditor(props: Props) {
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') {
                       e.preventDefault();
-                      // Enter moves on to the body, as in a word processor's title field.
-                      void commitTitle().then((saved) => {
-                        if (saved && document.activeElement === titleInput) body?.focus();
-                      });
+                      // Enter moves on to the body, as in a word processor's title field: at once,
+                      // so what is typed next goes there and not into the title while the rename
+                      // is saved (leaving the box saves it; a refused title takes the focus back).
+                      if (body) body.focus();
+                      else void commitTitle();
                     }
                     if (e.key === 'Escape') {
                       typed.reset();

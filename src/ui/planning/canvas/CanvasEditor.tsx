@@ -6,12 +6,13 @@ import { FailureBanner } from '../shared/FailureBanner';
 import { AssetsPanel } from './AssetsPanel';
 import { CanvasToolbar, type Panel, type Tool } from './CanvasToolbar';
 import { CardPicker } from './CardPicker';
-import { type CardEntity, cardElement, type EntityType, entityHref } from './cardEntities';
+import { CARD_SIZE, type CardEntity, cardElement, type EntityType, entityHref } from './cardEntities';
 import { createCanvasGestures } from './createCanvasGestures';
 import { createCanvasScene } from './createCanvasScene';
 import { createCardTitles } from './createCardTitles';
 import { createViewport } from './createViewport';
 import { ElementInspector } from './ElementInspector';
+import { freeSpot } from './freeSpot';
 import { LibraryPanel } from './LibraryPanel';
 import { SceneElement } from './SceneElement';
 import { elementLabels, moveElements, removeElement } from './sceneEdits';
@@ -107,10 +108,17 @@ export function CanvasEditor(props: {
     viewport.centerOn({ x: el.x + el.width / 2, y: el.y + el.height / 2 }, surfaceSize());
     if (matchMedia(PHONE).matches) setPanel(null);
   };
-  /** A card for a note, task, project or file, centred in the view and selected. */
+  /** The part of the world the surface shows now. */
+  const viewRect = () => {
+    const a = viewport.toWorld({ x: 0, y: 0 });
+    const b = viewport.toWorld({ x: svg.clientWidth, y: svg.clientHeight });
+    return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
+  };
+  /** A card for a note, task, project or file, in view beside what is there, and selected. */
   const addCard = (entity: CardEntity) => {
     const id = newId();
-    void scene.commit([...scene.elements(), cardElement(id, entity, viewCenter())]);
+    const at = freeSpot(scene.elements(), viewRect(), CARD_SIZE);
+    void scene.commit([...scene.elements(), cardElement(id, entity, at)]);
     setSelected(id);
   };
 
@@ -148,16 +156,6 @@ export function CanvasEditor(props: {
             setPicking(false);
           }}
         />
-      </Show>
-      <Show when={selectedEl()}>
-        {(el) => (
-          <ElementInspector
-            element={el()}
-            name={labelOf(el()).split(':')[0] ?? ''}
-            scene={scene}
-            onDeleted={() => setSelected(null)}
-          />
-        )}
       </Show>
       <div class="canvas-body">
         <Show when={panel() === 'assets'}>
@@ -238,6 +236,17 @@ export function CanvasEditor(props: {
             </Index>
           </g>
         </svg>
+        {/* Over the surface, not above it: selecting an element never moves the canvas. */}
+        <Show when={selectedEl()}>
+          {(el) => (
+            <ElementInspector
+              element={el()}
+              name={labelOf(el()).split(':')[0] ?? ''}
+              scene={scene}
+              onDeleted={() => setSelected(null)}
+            />
+          )}
+        </Show>
       </div>
     </section>
   );

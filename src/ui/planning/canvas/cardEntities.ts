@@ -17,15 +17,16 @@ export function entityHref(type: EntityType, id: string): string {
   return itemRoute(type, id) ?? '#/';
 }
 
+export const CARD_SIZE = { width: 200, height: 80 };
+
 /** A new card for an entity, centred on `at`, its title kept as text (what agents read). */
 export function cardElement(id: string, entity: CardEntity, at: { x: number; y: number }): CanvasElement {
   return {
     id,
     type: 'card',
-    x: Math.round(at.x - 100),
-    y: Math.round(at.y - 40),
-    width: 200,
-    height: 80,
+    x: Math.round(at.x - CARD_SIZE.width / 2),
+    y: Math.round(at.y - CARD_SIZE.height / 2),
+    ...CARD_SIZE,
     text: entity.title ?? '',
     strokeColor: '#1f5f50',
     fillColor: '#ffffff',
