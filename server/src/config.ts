@@ -1,4 +1,5 @@
 import { PLAN_IDS, type PlanId } from '../../src/sync/protocol/plans';
+import { ACCESS_TOKEN_TTL_SECONDS } from './domain/access-token';
 
 /**
  * The billing provider (Paddle Billing, docs/billing.md). Present only when every part is set:
@@ -33,6 +34,12 @@ export interface ServiceConfig {
   bootstrapSecret: string | null;
   /** adds a Server-Timing header (sig, d1, r2 split) to sync responses */
   serverTiming: boolean;
+  /**
+   * Lifetime of access tokens: 15 minutes. `ACCESS_TOKEN_TTL_SECONDS` shortens it in development
+   * only (the server tests prove an expired token is refused without waiting 15 minutes); any
+   * other environment ignores the variable.
+   */
+  accessTokenTtlSeconds: number;
   /** HMAC secret of the worker's signed object route (`OBJECT_URL_SECRET`); null: route off */
   objectUrlSecret: string | null;
   /** the OpenID Connect provider of the browser sign-in flow; null: GET /auth/oauth/idp answers 501 */
@@ -53,6 +60,7 @@ export function readConfig(vars: {
   BOOTSTRAP_SECRET?: string;
   AUTH_RATE_PER_MINUTE?: string;
   SYNC_SOCKET_ITEMS_MAX_BYTES?: string;
+  ACCESS_TOKEN_TTL_SECONDS?: string;
   OBJECT_URL_SECRET?: string;
   R2_ACCOUNT_ID?: string;
   R2_BUCKET_NAME?: string;
@@ -85,6 +93,8 @@ export function readConfig(vars: {
     bootstrapSecret:
       vars.BOOTSTRAP_SECRET && vars.BOOTSTRAP_SECRET.length >= 32 ? vars.BOOTSTRAP_SECRET : null,
     serverTiming: development,
+    accessTokenTtlSeconds:
+      (development ? positive(vars.ACCESS_TOKEN_TTL_SECONDS) : null) ?? ACCESS_TOKEN_TTL_SECONDS,
     objectUrlSecret:
       vars.OBJECT_URL_SECRET && vars.OBJECT_URL_SECRET.length >= 32 ? vars.OBJECT_URL_SECRET : null,
     oidc:
@@ -141,6 +151,11 @@ function devAccountMatcher(entries: readonly string[]): { has(email: string): bo
   return {
     has: (email) => exact.has(email.toLowerCase()) || domains.some((d) => email.toLowerCase().endsWith(d)),
   };
+}
+
+function positive(v: string | undefined): number | null {
+  const n = nonNegative(v);
+  return n !== null && n > 0 ? n : null;
 }
 
 function nonNegative(v: string | undefined): number | null {

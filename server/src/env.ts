@@ -47,6 +47,8 @@ export interface Env {
   OIDC_MOBILE_CLIENT_ID?: string;
   AUTH_RATE_PER_MINUTE?: string;
   SYNC_SOCKET_ITEMS_MAX_BYTES?: string;
+  /** development only: a shorter access-token lifetime in seconds (tests of expiry) */
+  ACCESS_TOKEN_TTL_SECONDS?: string;
   /** seconds between revocation checks of open sockets (1..60, default 60) */
   REVOCATION_CHECK_SECONDS?: string;
 }

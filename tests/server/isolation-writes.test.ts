@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiResult, api, errorCode, signInDevice, type TestDevice } from './helpers';
+import { b64, CHUNK, CHUNK_HASH, seedA, viewOf } from './isolation-seed';
 import { signedItem, signedSnapshot } from './items';
-
-const b64 = (n: number, fill: number) => Buffer.alloc(n, fill).toString('base64');
 
 /**
  * Issue 18 part 5, writes: account B, and a revoked device of A, call every write route naming
  * A's vault, note and item ids; A's data, read back by A, must be exactly what it was, and no
  * answer is a 5xx. (isolation.test.ts covers the reads; docs/isolation.md lists every route.)
  */
-async function viewOf(a: TestDevice, vaultId: string): Promise<string[]> {
-  const h = { 'x-svc-vault-id': vaultId, 'x-svc-sync-types': 'note,note_body,purged_tombstones' };
-  const reads: [string, string, unknown?][] = [
-    ['GET', '/sync/vaults'],
-    ['GET', '/sync/changes?cursor=0&inline=1'],
-    ['GET', '/sync/manifest'],
-    ['POST', '/sync/pull', { items: [{ type: 'note', id: 'SECRET-ID' }] }],
-    ['GET', '/sync/crdt/updates?note_id=SECRET-NOTE'],
-    ['GET', '/sync/crdt/snapshot/SECRET-NOTE'],
-    ['GET', '/auth/key-verifier'],
-  ];
-  const out: string[] = [];
-  for (const [method, path, body] of reads) {
-    const res = await api(path, { method, token: a.accessToken, headers: h, ...(body ? { body } : {}) });
-    out.push(`${method} ${path} ${res.status} ${res.text.replace(/"serverTimeMs":\d+/, '')}`);
-  }
-  return out;
-}
-
 /** every write route, named with A's ids, as `who` */
 async function writeAll(who: TestDevice, vaultId: string): Promise<ApiResult[]> {
   const h = { 'x-svc-vault-id': vaultId };
@@ -69,34 +49,13 @@ async function writeAll(who: TestDevice, vaultId: string): Promise<ApiResult[]> 
       body: { verifier: b64(32, 9) },
     }),
     await api('/sync/bootstrap', { token: who.accessToken, headers: h, body: {} }),
+    await api(`/sync/attachments/chunks/${CHUNK_HASH}`, {
+      method: 'PUT',
+      token: who.accessToken,
+      rawBody: CHUNK,
+      headers: { ...h, 'x-svc-attachment-id': 'SECRET-FILE', 'x-svc-file-size': String(CHUNK.length) },
+    }),
   ];
-}
-
-async function seedA() {
-  const a = await signInDevice();
-  const vaultId = crypto.randomUUID();
-  const h = { 'x-svc-vault-id': vaultId };
-  await api('/sync/vaults', {
-    token: a.accessToken,
-    body: { vaultId, encryptedName: b64(40, 1), nameNonce: b64(24, 2) },
-  });
-  await api('/sync/push', {
-    token: a.accessToken,
-    headers: h,
-    body: { items: [await signedItem(a, vaultId, { id: 'SECRET-ID', clock: { [a.deviceId]: 1 } })] },
-  });
-  await api('/sync/crdt/updates', {
-    token: a.accessToken,
-    headers: h,
-    body: { noteId: 'SECRET-NOTE', update: b64(10, 3) },
-  });
-  await api('/sync/crdt/snapshot', {
-    token: a.accessToken,
-    headers: h,
-    body: await signedSnapshot(a, vaultId, { noteId: 'SECRET-NOTE', snapshot: b64(10, 4) }),
-  });
-  await api('/auth/key-verifier', { method: 'PUT', token: a.accessToken, body: { verifier: b64(32, 6) } });
-  return { a, vaultId };
 }
 
 describe('account isolation on every write route (real workerd)', () => {

@@ -1,6 +1,6 @@
 import type { SessionTokens } from '../../../src/sync/protocol/auth';
 import type { Deps } from '../deps';
-import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from '../domain/access-token';
+import { issueAccessToken } from '../domain/access-token';
 import { fail, ok, type Result } from '../domain/result';
 import { randomToken, sha256HexOf } from '../domain/tokens';
 import { type Statement, sql } from '../ports/sql';
@@ -38,11 +38,12 @@ async function tokens(
 ) {
   const secret = deps.config.tokenSecret as string;
   const now = deps.clock.nowMs();
+  const ttl = deps.config.accessTokenTtlSeconds;
   return {
     userId,
     deviceId,
-    accessToken: await issueAccessToken(secret, { sub: userId, did: deviceId }, now),
-    accessTokenExpiresAt: Math.floor(now / 1000) * 1000 + ACCESS_TOKEN_TTL_SECONDS * 1000,
+    accessToken: await issueAccessToken(secret, { sub: userId, did: deviceId }, now, ttl),
+    accessTokenExpiresAt: Math.floor(now / 1000) * 1000 + ttl * 1000,
     refreshToken: refresh.token,
     refreshTokenExpiresAt: refresh.expiresAt,
   } satisfies SessionTokens;

@@ -8,10 +8,15 @@ export interface AccessClaims {
   did: string;
 }
 
-export async function issueAccessToken(secret: string, claims: AccessClaims, nowMs: number): Promise<string> {
+export async function issueAccessToken(
+  secret: string,
+  claims: AccessClaims,
+  nowMs: number,
+  ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
   return sign(
-    { sub: claims.sub, did: claims.did, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS },
+    { sub: claims.sub, did: claims.did, typ: 'access', iat, exp: iat + ttlSeconds },
     secret,
     'HS256',
   );
