@@ -95,6 +95,7 @@ describe('pull rules against the real service', () => {
     expect(await b.db.tasks.get(task.id)).toBeDefined();
     b.online(false);
     value(await a.write('tasks.delete', task.id));
+    value(await a.write('trash.deletePermanent', 'task', task.id)); // the tombstone: out of the Trash
     await a.sync.syncNow();
     const session = (await a.db.syncState.get('session'))?.value as { accessToken: string };
     const purged = await fetch(`${service.url}/dev/purge-tombstones`, {

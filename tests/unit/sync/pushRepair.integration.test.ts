@@ -77,6 +77,7 @@ describe('push repair and validation', () => {
 
     a.online(false);
     value(await a.write('tasks.delete', task.id));
+    value(await a.write('trash.deletePermanent', 'task', task.id)); // the tombstone: out of the Trash
     await a.sync.signOut(); // the outbox row is lost
     // and the remembered delete has no readable clock (an old build's or a damaged row)
     const tomb = (await a.db.syncClocks.get(`task|${task.id}`))!;

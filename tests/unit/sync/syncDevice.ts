@@ -5,6 +5,7 @@ import { ChangeFeed } from '../../../src/worker/changes/changeFeed';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import { createRegistry } from '../../../src/worker/ops/registry';
 import type { Result } from '../../../src/worker/ops/result';
+import { trashOperations } from '../../../src/worker/ops/trash/trashOperations';
 import { planningOperations } from '../../../src/worker/planning';
 import { recordsOperations } from '../../../src/worker/planning/recordsOperations';
 import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
@@ -15,6 +16,7 @@ import { outboxMiddleware } from '../../../src/worker/sync/outboxMiddleware';
 import { createPackStore } from '../../../src/worker/sync/packStore';
 import { createSyncController } from '../../../src/worker/sync/syncController';
 import { APP_VERSION } from '../../../src/worker/sync/syncTypes';
+import { taskTrashOf } from '../../../src/worker/trash/taskTrashStore';
 import type { VaultServices } from '../../../src/worker/vault/services';
 import { nodePackFiles } from './nodePackFiles';
 
@@ -65,6 +67,7 @@ export async function openDevice(
   const registry = createRegistry([
     ...planningOperations(services, 'UTC'),
     ...recordsOperations(services, notes, 'UTC'),
+    ...trashOperations(notes.trash, taskTrashOf(services)),
   ]);
   let online = true;
   /** requests to fail as network errors while set (a route that is down, say) */

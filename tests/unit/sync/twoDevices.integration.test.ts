@@ -112,9 +112,12 @@ describe('two devices against the real local service', () => {
     await b.sync.syncNow(); // B pulls the merge A sent back
     for (const d of [a, b])
       expect(await d.db.tasks.get(task.id)).toMatchObject({ title: 'Renamed on A', priority: 4 });
-    value(await b.write('tasks.delete', task.id));
+    value(await b.write('tasks.delete', task.id)); // to the Trash: an update (docs/trash.md)
     await both();
-    expect(await a.db.tasks.get(task.id)).toBeUndefined();
+    expect(await a.db.tasks.get(task.id)).toMatchObject({ trashedAt: expect.any(String) });
+    value(await a.write('trash.deletePermanent', 'task', task.id));
+    await both();
+    expect(await b.db.tasks.get(task.id)).toBeUndefined();
   }, 60_000);
 
   it('loses nothing made while offline, and says it is not synced meanwhile', async () => {

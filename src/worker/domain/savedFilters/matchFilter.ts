@@ -1,7 +1,9 @@
+import { isTrashedTask } from '../trash/taskTrash';
 import type { FilterConditions } from './savedFilter';
 
 /** What a task filter looks at. */
 export interface FilterableTask {
+  trashedAt?: string | null;
   title: string;
   tags: readonly string[];
   projectId: string;
@@ -36,7 +38,7 @@ function addDays(date: string, days: number): string {
  * tasks never match; `status` defaults to open. "thisWeek": due from today to six days on.
  */
 export function matchesTask(task: FilterableTask, f: FilterConditions, today: string): boolean {
-  if (task.archivedAt !== null) return false;
+  if (task.archivedAt !== null || isTrashedTask(task)) return false;
   const status = f.status ?? 'open';
   if (status === 'open' && task.completedAt !== null) return false;
   if (status === 'completed' && task.completedAt === null) return false;

@@ -38,7 +38,9 @@ export function taskSourceRef(task: Pick<TaskRecord, 'id' | 'title'>): SourceRef
   return { kind: 'task', id: task.id, title: task.title, href: taskHref(task.id) };
 }
 
-export function toFullTask(task: TaskRecord, counts: SubtaskCounts, links: TaskLinks): FullTask {
+export function toFullTask(record: TaskRecord, counts: SubtaskCounts, links: TaskLinks): FullTask {
+  // the Trash's marks are storage (a live task read here has them null or absent: docs/trash.md)
+  const { trashedAt: _a, trashedWith: _w, ...task } = record;
   const ref = taskSourceRef(task);
   return {
     ...task,

@@ -41,6 +41,8 @@ export const taskRecordSchema = {
     sourceNoteId: nullableStr,
     completedAt: nullableStr,
     archivedAt: nullableStr,
+    trashedAt: nullableStr,
+    trashedWith: nullableStr,
     tags: { type: 'array', items: str },
     createdAt: str,
     modifiedAt: str,

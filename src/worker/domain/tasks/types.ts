@@ -38,6 +38,14 @@ export interface TaskRecord {
   readonly modifiedAt: Timestamp;
   readonly clock: VectorClock;
   readonly fieldClocks: FieldClocks<TaskSyncField>;
+  /**
+   * When the task went to the Trash (docs/trash.md); null or absent: live. Not a field-clocked
+   * field: it follows the record clock, and a restore writes null (never removes the key) so the
+   * restore wins a merge against the trashed copy.
+   */
+  readonly trashedAt?: Timestamp | null;
+  /** a subtask that went to the Trash with an ancestor: that ancestor's id (null or absent otherwise) */
+  readonly trashedWith?: string | null;
 }
 
 export interface ProjectRecord {

@@ -1,10 +1,11 @@
 import { ok } from '../../../shared/result';
 import { TRASH_KEEP_MS } from '../../domain/trash/noteTrash';
 import type { NoteTrash, TrashedNoteEntry } from '../../stores/noteTrash';
+import type { TaskTrash, TrashedTaskEntry } from '../../trash/taskTrashStore';
 import { defineOperation, type Operation } from '../defineOperation';
 
 const KIND = {
-  enum: ['note', 'file', 'folder'],
+  enum: ['note', 'file', 'folder', 'task'],
   description: 'the kind of the trashed item, as trash.list names it',
 } as const;
 const ID = {
@@ -14,11 +15,11 @@ const ID = {
 } as const;
 
 /** A Trash entry as the tools answer it (snake_case like the other replies; docs/trash.md). */
-const entryOf = (e: TrashedNoteEntry) => ({
+const entryOf = (e: TrashedNoteEntry | TrashedTaskEntry) => ({
   kind: e.kind,
   id: e.id,
   title: e.title,
-  folder_path: e.folderPath,
+  ...(e.kind === 'task' ? { project: e.project } : { folder_path: e.folderPath }),
   trashed_at: new Date(e.trashedAt).toISOString(),
   purge_at: new Date(e.trashedAt + TRASH_KEEP_MS).toISOString(),
   ...(e.count === undefined ? {} : { count: e.count }),
@@ -28,10 +29,10 @@ const entryOf = (e: TrashedNoteEntry) => ({
  * The Trash (docs/trash.md): list what a delete kept, put an item back, delete one for good, or
  * empty it. Deleting is the ordinary `*.delete` operation; these never delete a live item.
  */
-export function trashOperations(trash: NoteTrash): Operation[] {
-  async function purgeOf(kind: 'note' | 'file' | 'folder', id: string) {
+export function trashOperations(trash: NoteTrash, tasks: TaskTrash): Operation[] {
+  async function purgeOf(kind: 'note' | 'file' | 'folder' | 'task', id: string) {
     const ids = kind === 'folder' ? await trash.trashedIds({ folder: id }) : [id];
-    const gone = ids.length > 0 ? await trash.purge(ids) : [];
+    const gone = ids.length === 0 ? [] : kind === 'task' ? await tasks.purge(ids) : await trash.purge(ids);
     if (gone.length === 0)
       return {
         ok: false as const,
@@ -46,11 +47,16 @@ export function trashOperations(trash: NoteTrash): Operation[] {
       summary: 'List what is in the Trash, newest first, with when each item will be deleted for good',
       kind: 'read',
       params: [] as const,
-      handler: async () => ok((await trash.list()).map(entryOf)),
+      handler: async () => {
+        const all = [...(await trash.list()), ...(await tasks.list())];
+        all.sort((a, b) => b.trashedAt - a.trashedAt || a.id.localeCompare(b.id));
+        return ok(all.map(entryOf));
+      },
     }),
     defineOperation({
       name: 'trash.restore',
-      summary: 'Put a trashed item back where it was (a folder with everything that went with it)',
+      summary:
+        'Put a trashed item back where it was: a folder with everything that went with it; a task with its subtasks (at the top level if its parent is gone, in the Inbox if its project is gone)',
       kind: 'write',
       requiresApproval: true,
       params: [
@@ -58,7 +64,12 @@ export function trashOperations(trash: NoteTrash): Operation[] {
         { name: 'id', required: true, schema: ID },
       ] as const,
       handler: async ([kind, id]) => {
-        const done = kind === 'folder' ? await trash.restoreFolder(id) : await trash.restore(id);
+        const done =
+          kind === 'task'
+            ? await tasks.restore(id)
+            : kind === 'folder'
+              ? await trash.restoreFolder(id)
+              : await trash.restore(id);
         return done.ok ? ok({ kind, id, restored: done.value.restored }) : done;
       },
     }),
@@ -81,7 +92,9 @@ export function trashOperations(trash: NoteTrash): Operation[] {
       params: [] as const,
       handler: async () => {
         const ids = await trash.trashedIds();
-        return ok({ deleted: ids.length > 0 ? (await trash.purge(ids)).length : 0 });
+        const taskIds = await tasks.trashedIds();
+        const notes = ids.length > 0 ? (await trash.purge(ids)).length : 0;
+        return ok({ deleted: notes + (taskIds.length > 0 ? (await tasks.purge(taskIds)).length : 0) });
       },
     }),
   ];

@@ -1,6 +1,7 @@
 import type { VaultDb } from '../../db/schema';
 import type { BookmarkItemType } from '../../domain/bookmarks/bookmark';
 import { liveNote } from '../../domain/trash/noteTrash';
+import { liveTask } from '../../domain/trash/taskTrash';
 
 /**
  * The title a bookmark shows for an item, read from the item itself; null when the item is a
@@ -12,7 +13,7 @@ export async function itemTitle(db: VaultDb, type: BookmarkItemType, id: string)
     case 'note':
       return liveNote(await db.notes.get(id))?.title ?? null;
     case 'task':
-      return (await db.tasks.get(id))?.title ?? null;
+      return liveTask(await db.tasks.get(id))?.title ?? null;
     case 'project':
       return (await db.projects.get(id))?.name ?? null;
     case 'canvas':

@@ -1,6 +1,7 @@
 import type { VaultDb } from '../../db/schema';
 import { TaskState } from '../../domain/tasks/views/queryPort';
 import { liveNote } from '../../domain/trash/noteTrash';
+import { liveTask } from '../../domain/trash/taskTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { ok } from '../../ops/result';
 
@@ -25,7 +26,10 @@ async function titleOf(db: VaultDb, type: EntityType, id: string): Promise<CardE
           return n && { title: n.title, context: n.folderPath };
         })
       : type === 'task'
-        ? await db.tasks.get(id).then((t) => t && { title: t.title, context: t.projectId })
+        ? await db.tasks.get(id).then((r) => {
+            const t = liveTask(r);
+            return t && { title: t.title, context: t.projectId };
+          })
         : await db.projects.get(id).then((p) => p && { title: p.name, context: null });
   return { entity_type: type, entity_id: id, title: found?.title ?? null, context: found?.context ?? null };
 }

@@ -1,7 +1,9 @@
+import type { IndexableType } from 'dexie';
 import { normalizeTag, tagKey } from '../../domain/notes/tags';
 import { isTagOrChild } from '../../domain/tags/retag';
 import { pinnedFirst, tagList } from '../../domain/tags/tagList';
 import { type TagTally, tallyTags } from '../../domain/tags/tallyTags';
+import { TaskState } from '../../domain/tasks/views/queryPort';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { toNoteEntry } from '../../ops/notes/noteShape';
 import { ok } from '../../ops/result';
@@ -28,7 +30,11 @@ export function tagReadOperations(services: VaultServices, notes: NoteTagIndex):
         const [noteCounts, tasks, captures, defs, categories] = await Promise.all([
           notes.allWithCounts(),
           db.transaction('r', db.tasks, () =>
-            Promise.all([db.tasks.orderBy('tags').keys(), db.tasks.orderBy('tags').primaryKeys()]),
+            Promise.all([
+              db.tasks.orderBy('tags').keys(),
+              db.tasks.orderBy('tags').primaryKeys(),
+              db.tasks.where('state').equals(TaskState.trashed).primaryKeys(),
+            ]).then(([keys, ids, trashed]) => withoutTrashed(keys, ids, new Set(trashed))),
           ),
           db.transaction('r', db.inbox, () =>
             Promise.all([db.inbox.orderBy('tags').keys(), db.inbox.orderBy('tags').primaryKeys()]),
@@ -70,3 +76,20 @@ export function tagReadOperations(services: VaultServices, notes: NoteTagIndex):
 
 /** Whether a note row carries `tag` or a tag below it (its derived tags). */
 export const carries = (tags: readonly string[], tag: string) => tags.some((t) => isTagOrChild(t, tag));
+
+/** The (tag, task id) pairs of the tags index minus the tasks in the Trash (docs/trash.md). */
+function withoutTrashed(
+  keys: IndexableType[],
+  ids: IndexableType[],
+  trashed: ReadonlySet<IndexableType>,
+): [IndexableType[], IndexableType[]] {
+  if (trashed.size === 0) return [keys, ids];
+  const k: IndexableType[] = [];
+  const i: IndexableType[] = [];
+  ids.forEach((id, n) => {
+    if (trashed.has(id)) return;
+    k.push(keys[n]!);
+    i.push(id);
+  });
+  return [k, i];
+}

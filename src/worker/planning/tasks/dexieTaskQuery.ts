@@ -6,7 +6,8 @@ import { fromTaskRow } from './taskRows';
 
 const MIN_DATE = '0000-00-00';
 const MAX_DATE = '9999-99-99';
-const live = (row: TaskRow) => row.state !== TaskState.archived;
+// live: open or completed (not archived, not in the Trash)
+const live = (row: TaskRow) => row.state === TaskState.open || row.state === TaskState.completed;
 
 /**
  * The views' index-backed reads over Dexie: each method is one range scan (or count) of one

@@ -1,16 +1,18 @@
 import type { VaultDb } from '../../db/schema';
 import type { TaskReadPort } from '../../domain/tasks/ports';
+import { isTrashedTask, liveTask } from '../../domain/trash/taskTrash';
 import { fromTaskRow } from './taskRows';
 
 /**
  * The tasks domain's point lookups over Dexie. Called inside the write transaction of
  * `createTaskWriter`, so every read sees one consistent snapshot; each method is one index lookup.
+ * A task in the Trash is absent to every edit (docs/trash.md): only the Trash's own store reads it.
  */
 export function dexieTaskRead(db: VaultDb): TaskReadPort {
   return {
     async getTask(id) {
-      const row = await db.tasks.get(id);
-      return row === undefined ? null : fromTaskRow(row);
+      const row = liveTask(await db.tasks.get(id));
+      return row === null ? null : fromTaskRow(row);
     },
     async getProject(id) {
       return (await db.projects.get(id)) ?? null;
@@ -20,20 +22,30 @@ export function dexieTaskRead(db: VaultDb): TaskReadPort {
     },
     listStatuses: (projectId) => db.statuses.where('projectId').equals(projectId).toArray(),
     async listSubtasks(parentId) {
-      return (await db.tasks.where('parentId').equals(parentId).toArray()).map(fromTaskRow);
+      const rows = await db.tasks.where('parentId').equals(parentId).toArray();
+      return rows.filter((r) => !isTrashedTask(r)).map(fromTaskRow);
     },
     async maxTaskPosition(projectId, parentId) {
       const key = parentId ?? '';
       const last = await db.tasks
         .where('[projectId+parentKey+position]')
         .between([projectId, key, -Infinity], [projectId, key, Infinity], true, true)
+        .filter((r) => !isTrashedTask(r))
         .last();
       return last === undefined ? null : last.position;
     },
     listTaskIdsByProject: (projectId) =>
-      db.tasks.where('projectId').equals(projectId).primaryKeys() as Promise<string[]>,
+      db.tasks
+        .where('projectId')
+        .equals(projectId)
+        .filter((r) => !isTrashedTask(r))
+        .primaryKeys() as Promise<string[]>,
     listTaskIdsByStatus: (statusId) =>
-      db.tasks.where('statusId').equals(statusId).primaryKeys() as Promise<string[]>,
+      db.tasks
+        .where('statusId')
+        .equals(statusId)
+        .filter((r) => !isTrashedTask(r))
+        .primaryKeys() as Promise<string[]>,
     listProjects: () => db.projects.toArray(),
   };
 }

@@ -2,6 +2,7 @@ import type { NoteRow } from '../../db/notesTables';
 import type { TaskRow } from '../../db/planningTables';
 import type { SubtaskCounts, TaskLinks } from '../../domain/tasks/fullTask';
 import { TaskState } from '../../domain/tasks/views/queryPort';
+import { isTrashedTask } from '../../domain/trash/taskTrash';
 
 /** What tasks.get reads about one task: its row, its subtask counts, the items tied to it. */
 export interface FullTaskReads {
@@ -47,7 +48,8 @@ export function readFullTask(idb: IDBDatabase, taskId: string): Promise<FullTask
     let pending = 0;
     const done = () => {
       if (--pending > 0) return;
-      if (row === undefined) return resolve(null);
+      // a task in the Trash reads as absent (docs/trash.md)
+      if (row === undefined || isTrashedTask(row)) return resolve(null);
       const notesLinking = new Set(linking);
       if (source?.fileType === 'markdown') notesLinking.add(source.id);
       resolve({

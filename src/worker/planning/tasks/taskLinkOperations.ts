@@ -2,6 +2,7 @@ import type { VaultDb } from '../../db/schema';
 import { canvasPath } from '../../domain/canvas/canvasRecord';
 import { taskIdSchema } from '../../domain/tasks/schemas';
 import type { TaskRecord } from '../../domain/tasks/types';
+import { isTrashedTask } from '../../domain/trash/taskTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import { linksOfTask, type Ties, tiesOfCanvas, tiesOfEvent, tiesOfNote } from './taskLinkReads';
@@ -37,7 +38,7 @@ export function taskLinkOperations(store: TaskStore, db: VaultDb): Operation[] {
     const found: TaskRecord[] = [];
     const missingTaskIds: string[] = [];
     rows.forEach((r, i) => {
-      if (r) found.push(fromTaskRow(r));
+      if (r && !isTrashedTask(r)) found.push(fromTaskRow(r));
       else missingTaskIds.push(ids[i] as string);
     });
     const cards = await cardsOf(db, store.query, found.slice(offset, offset + limit));

@@ -70,7 +70,7 @@ export function taskReadOperations(
               .where('tags')
               .equals(o.tag)
               .filter((r) =>
-                o.includeCompleted ? r.state !== TaskState.archived : r.state === TaskState.open,
+                o.includeCompleted ? r.state <= TaskState.completed : r.state === TaskState.open,
               )
               .offset(offset)
               .limit(limit + 1)
@@ -281,9 +281,17 @@ export function taskReadOperations(
       handler: () =>
         store.view(async () => {
           const names = (await db.tasks.orderBy('tags').uniqueKeys()) as string[];
+          // a task in the Trash carries no tag (docs/trash.md): its ids are one index read
+          const trashed = new Set(await db.tasks.where('state').equals(TaskState.trashed).primaryKeys());
           const tags = [];
-          for (const name of names)
-            tags.push({ name, count: await db.tasks.where('tags').equals(name).count() });
+          for (const name of names) {
+            const count =
+              trashed.size === 0
+                ? await db.tasks.where('tags').equals(name).count()
+                : (await db.tasks.where('tags').equals(name).primaryKeys()).filter((k) => !trashed.has(k))
+                    .length;
+            if (count > 0) tags.push({ name, count });
+          }
           return ok({ tags });
         }),
     }),

@@ -1,10 +1,9 @@
 import { archiveTask, unarchiveTask } from '../../domain/tasks/archiveTask';
-import { bulkArchive, bulkComplete, bulkDelete, bulkMove } from '../../domain/tasks/bulkTasks';
+import { bulkArchive, bulkComplete, bulkMove } from '../../domain/tasks/bulkTasks';
 import type { ChangeSet } from '../../domain/tasks/changeSet';
 import { completeTask, uncompleteTask } from '../../domain/tasks/completeTask';
 import { convertToSubtask, convertToTask } from '../../domain/tasks/convertSubtask';
 import { createTask } from '../../domain/tasks/createTask';
-import { deleteTask } from '../../domain/tasks/deleteTask';
 import { duplicateTask } from '../../domain/tasks/duplicateTask';
 import { moveTask } from '../../domain/tasks/moveTask';
 import { reorderTasks } from '../../domain/tasks/reorderTasks';
@@ -17,6 +16,7 @@ import {
 } from '../../domain/tasks/schemas';
 import { type TaskDefaults, withTaskDefaults } from '../../domain/tasks/taskDefaults';
 import { updateTask } from '../../domain/tasks/updateTask';
+import { isTrashedTask, trashTasks } from '../../domain/trash/taskTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { ok, type Result } from '../../ops/result';
 import type { TaskEdit, TaskStore } from './taskStore';
@@ -28,7 +28,15 @@ const ids = { name: 'ids', required: true, schema: taskIdsSchema } as const;
 function written(set: ChangeSet, taskId: string | null) {
   const task = (taskId === null ? set.tasks[0] : set.tasks.find((t) => t.id === taskId)) ?? null;
   const created = set.tasks.filter((t) => t.id !== task?.id && t.createdAt === t.modifiedAt);
-  return { task, created, changed: set.tasks.length, deleted: set.deletedTasks.length };
+  // a delete moves tasks to the Trash (docs/trash.md): they count as deleted, and as trashed
+  const trashed = set.tasks.filter(isTrashedTask).length;
+  return {
+    task,
+    created,
+    changed: set.tasks.length,
+    deleted: set.deletedTasks.length + trashed,
+    ...(trashed > 0 ? { trashed } : {}),
+  };
 }
 
 /**
@@ -88,7 +96,11 @@ export function taskWriteOperations(store: TaskStore, defaults: () => Promise<Ta
       params: [id, { name: 'patch', required: true, schema: taskUpdatePatchSchema }] as const,
       handler: ([taskId, patch]) => one((c) => updateTask(c, taskId, patch), taskId),
     }),
-    simple('tasks.delete', 'Delete a task with its subtasks.', deleteTask),
+    simple(
+      'tasks.delete',
+      'Delete a task with its subtasks: they move to the Trash for 30 days (trash.restore brings them back).',
+      (c, taskId) => trashTasks(c, [taskId], () => 'id'),
+    ),
     simple('tasks.complete', 'Complete a task (a repeating task gets its next occurrence).', completeTask),
     simple('tasks.uncomplete', 'Reopen a completed task.', uncompleteTask),
     simple('tasks.archive', 'Archive a task (hidden from every view, kept).', archiveTask),
@@ -113,7 +125,11 @@ export function taskWriteOperations(store: TaskStore, defaults: () => Promise<Ta
     }),
     bulk('tasks.reorder', 'Put tasks of one list in the given order.', reorderTasks),
     bulk('tasks.bulkComplete', 'Complete several tasks; all or nothing.', bulkComplete),
-    bulk('tasks.bulkDelete', 'Delete several tasks; all or nothing.', bulkDelete),
+    bulk(
+      'tasks.bulkDelete',
+      'Delete several tasks with their subtasks, all or nothing: they move to the Trash for 30 days.',
+      (c, taskIds) => trashTasks(c, taskIds, (i) => `ids[${i}]`),
+    ),
     bulk('tasks.bulkArchive', 'Archive several tasks; all or nothing.', bulkArchive),
     defineOperation({
       name: 'tasks.bulkMove',

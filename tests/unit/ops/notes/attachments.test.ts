@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trashOperations } from '../../../../src/worker/ops/trash/trashOperations';
+import { taskTrashOf } from '../../../../src/worker/trash/taskTrashStore';
 import { type NotesVault, openNotesVault } from '../fixtures/notesVault';
 
 const ui = { caller: { kind: 'ui' as const } };
@@ -23,7 +24,9 @@ describe('note attachments (attachments/<note_id>/<name>)', () => {
     (await v.db.links.where('from_id').equals(noteId).toArray()).filter((r) => r.embed).map((r) => r.to_id);
 
   beforeEach(async () => {
-    v = await openNotesVault({ extra: ({ store }) => trashOperations(store.trash) });
+    v = await openNotesVault({
+      extra: ({ services, store }) => trashOperations(store.trash, taskTrashOf(services)),
+    });
   });
   afterEach(() => v.close());
 

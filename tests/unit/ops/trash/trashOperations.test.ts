@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TRASH_KEEP_MS } from '../../../../src/worker/domain/trash/noteTrash';
 import { loadAllSearchDocs } from '../../../../src/worker/indexing/searchDocs';
 import { trashOperations } from '../../../../src/worker/ops/trash/trashOperations';
+import { taskTrashOf } from '../../../../src/worker/trash/taskTrashStore';
 import { type NotesVault, openNotesVault } from '../fixtures/notesVault';
 
 const ui = { caller: { kind: 'ui' as const } };
@@ -28,7 +29,9 @@ describe('the Trash of notes, files and folders (docs/trash.md)', () => {
   const linkTo = async (from: string) => (await v.db.links.where('from_id').equals(from).first())?.to_id;
 
   beforeEach(async () => {
-    v = await openNotesVault({ extra: ({ store }) => trashOperations(store.trash) });
+    v = await openNotesVault({
+      extra: ({ services, store }) => trashOperations(store.trash, taskTrashOf(services)),
+    });
   });
   afterEach(() => v.close());
 

@@ -1,7 +1,7 @@
 import type { TaskRecord } from '../types';
 
 /** A task's lifecycle state as an index key (IndexedDB cannot index null or booleans). */
-export const TaskState = { open: 0, completed: 1, archived: 2 } as const;
+export const TaskState = { open: 0, completed: 1, archived: 2, trashed: 3 } as const;
 export type TaskStateKey = (typeof TaskState)[keyof typeof TaskState];
 
 export interface Page {
@@ -74,12 +74,15 @@ export interface TaskIndexKeys {
 
 export function taskIndexKeys(task: TaskRecord): TaskIndexKeys {
   return {
+    // A trashed task is in no view: every view reads the open or completed range (docs/trash.md).
     state:
-      task.archivedAt !== null
-        ? TaskState.archived
-        : task.completedAt !== null
-          ? TaskState.completed
-          : TaskState.open,
+      typeof task.trashedAt === 'string'
+        ? TaskState.trashed
+        : task.archivedAt !== null
+          ? TaskState.archived
+          : task.completedAt !== null
+            ? TaskState.completed
+            : TaskState.open,
     parentKey: task.parentId ?? '',
     statusKey: task.statusId ?? '',
   };
