@@ -267,6 +267,7 @@ export function App(props: AppProps) {
               settings={settings}
               path={route.path}
               go={(...parts: string[]) => route.go(s().id, ...parts)}
+              trash={trashToast}
             />
           )}
         </Show>

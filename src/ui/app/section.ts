@@ -1,5 +1,6 @@
 import type { JSX } from 'solid-js';
 import type { Settings } from '../settings/createSettings';
+import type { TrashToast } from '../trash/createTrashToast';
 import type { VaultClient } from '../vault/createVaultClient';
 
 /**
@@ -12,6 +13,8 @@ export interface SectionProps {
   settings: Settings;
   path: () => string[];
   go: (...segments: string[]) => void;
+  /** the app's one "Moved to Trash · Undo" notice (docs/trash.md); absent in a bare section */
+  trash?: TrashToast;
 }
 
 export interface Section {

@@ -5,10 +5,13 @@ import { ConfirmDialog } from './ConfirmDialog';
 
 /** An entry of `trash.list` (docs/trash.md). */
 interface TrashEntry {
-  kind: 'note' | 'file' | 'folder';
+  kind: 'note' | 'file' | 'folder' | 'task';
   id: string;
   title: string;
-  folder_path: string;
+  /** a note, file or folder: where it was */
+  folder_path?: string;
+  /** a task: its project's name ('' when that project is gone too) */
+  project?: string;
   trashed_at: string;
   purge_at: string;
   count?: number;
@@ -18,7 +21,11 @@ const GROUPS = [
   ['note', 'Notes'],
   ['file', 'Files'],
   ['folder', 'Folders'],
+  ['task', 'Tasks'],
 ] as const;
+
+/** The tables whose changes can change what the Trash holds. */
+const TRASH_TABLES = new Set(['notes', 'tasks']);
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -40,7 +47,7 @@ export function TrashSection(props: SectionProps) {
   });
   onCleanup(
     props.client.onChange((b) => {
-      if (b.changes.some((c) => c.table === 'notes')) setVersion((v) => v + 1);
+      if (b.changes.some((c) => TRASH_TABLES.has(c.table))) setVersion((v) => v + 1);
     }),
   );
   const items = () => entries.latest ?? [];
@@ -55,7 +62,20 @@ export function TrashSection(props: SectionProps) {
     setSaid(done);
     setVersion((v) => v + 1);
   }
-  const where = (e: TrashEntry) => (e.folder_path === '' ? 'the vault root' : e.folder_path);
+  const where = (e: TrashEntry) =>
+    e.kind === 'task'
+      ? e.project
+        ? `the project ${e.project}`
+        : 'a deleted project (it comes back in the Inbox)'
+      : e.folder_path
+        ? e.folder_path
+        : 'the vault root';
+  const counted = (e: TrashEntry) =>
+    e.count === undefined
+      ? ''
+      : e.kind === 'task'
+        ? ` · ${e.count} subtask${e.count === 1 ? '' : 's'}`
+        : ` · ${e.count} item${e.count === 1 ? '' : 's'}`;
 
   return (
     <section class="trash" aria-labelledby="trash-heading">
@@ -102,7 +122,7 @@ export function TrashSection(props: SectionProps) {
                           <span class="muted">
                             {' '}
                             in {where(e)}
-                            {e.count === undefined ? '' : ` · ${e.count} item${e.count === 1 ? '' : 's'}`}
+                            {counted(e)}
                           </span>
                           <div class="muted">
                             Deleted{' '}

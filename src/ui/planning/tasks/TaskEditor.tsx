@@ -29,6 +29,8 @@ interface Props {
   actions: TaskActions;
   onOpen: (id: string) => void;
   onClose: () => void;
+  /** the task went to the Trash (docs/trash.md): the section shows "Moved to Trash · Undo" */
+  onTrashed: (id: string, title: string) => void;
 }
 
 /** Every editable field of a task, saved as one `tasks.update`; subtasks below it. */
@@ -255,11 +257,12 @@ export function TaskEditor(props: Props) {
                   type="button"
                   class="danger"
                   onClick={async () => {
-                    if (
-                      confirm(`Delete “${t().title}” and its subtasks?`) &&
-                      (await props.actions.run('tasks.delete', t().id))
-                    )
+                    // no question: the Trash keeps it 30 days and the notice has Undo (docs/trash.md)
+                    const { id, title } = t();
+                    if (await props.actions.run('tasks.delete', id)) {
                       props.onClose();
+                      props.onTrashed(id, title);
+                    }
                   }}
                 >
                   Delete task

@@ -82,6 +82,14 @@ export function TasksSection(props: SectionProps) {
             actions={actions}
             onOpen={open}
             onClose={() => history.back()}
+            onTrashed={(id, title) =>
+              props.trash?.show({
+                what: `“${title}”`,
+                undo: async () => {
+                  if (await actions.run('trash.restore', 'task', id)) open(id);
+                },
+              })
+            }
           />
         </Match>
       </Switch>
