@@ -1,6 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newNote } from './editor';
-import { firstDevice, joinWithRecoveryKey, nav, SYNC_WAIT, syncNow, uniqueEmail } from './syncDevices';
+import {
+  addTask,
+  device,
+  firstDevice,
+  inboxTasks,
+  joinWithRecoveryKey,
+  nav,
+  openTask,
+  SYNC_WAIT,
+  syncNow,
+  uniqueEmail,
+} from './syncDevices';
 
 // Issue 17 part 5 in the browser (docs/trash.md): a note deleted through the UI is not lost: the
 // "Moved to Trash · Undo" notice brings it back, the Trash view lists it and restores it, and the
@@ -59,4 +70,35 @@ test('delete, Undo, find it in the Trash and restore it; across two synced devic
   await listed(a, 'Packing list').click();
   await expect(a.getByRole('textbox', { name: 'Note body' })).toContainText('passport, charger');
   for (const p of [a, b]) await p.context().close();
+});
+
+test('a deleted task asks nothing, is found in the Trash with its subtasks and comes back', async ({
+  browser,
+}) => {
+  const page = await device(browser);
+  let asked = false;
+  page.on('dialog', () => {
+    asked = true;
+  });
+  await addTask(page, 'Renew passport');
+  await openTask(page, 'Renew passport');
+  await page.getByRole('textbox', { name: 'New subtask' }).fill('Photo booth');
+  await page.getByRole('textbox', { name: 'New subtask' }).press('Enter');
+  await expect(page.getByRole('region', { name: 'Task editor' }).getByText('Photo booth')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete task' }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'Moved “Renew passport” to Trash' });
+  await notice.getByRole('button', { name: 'Open Trash' }).click();
+  const entry = page
+    .getByRole('list', { name: 'Tasks' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Renew passport' });
+  await expect(entry).toContainText('in the project Inbox · 1 subtask');
+  await entry.getByRole('button', { name: 'Restore Renew passport' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Restored “Renew passport”.' })).toBeVisible();
+  await inboxTasks(page);
+  await expect(page.getByRole('button', { name: 'Renew passport', exact: true })).toBeVisible();
+  await openTask(page, 'Renew passport');
+  await expect(page.getByRole('region', { name: 'Task editor' }).getByText('Photo booth')).toBeVisible();
+  expect(asked).toBe(false); // no native confirm(): the Trash is the safety net
+  await page.context().close();
 });
