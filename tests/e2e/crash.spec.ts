@@ -3,8 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { appReady } from './appReady';
+import { addNote } from './deviceActions';
 import { newNote } from './editor';
-import { noteBody, openNote } from './syncDevices';
+import {
+  firstDevice,
+  indicator,
+  joinWithRecoveryKey,
+  nav,
+  noteBody,
+  openNote,
+  SYNC_WAIT,
+  syncNow,
+  uniqueEmail,
+} from './syncDevices';
 
 // Issue 18 part 3: the renderer killed mid-work (CDP Page.crash takes the page's process, the
 // vault worker in it and every open IndexedDB transaction with it), then the vault reopened in a
@@ -124,3 +135,69 @@ async function importedBodies(page: Page): Promise<Record<string, string>> {
     return out;
   });
 }
+
+/**
+ * Lets the next request to `pattern` whose answer `holds` reach the service, then keeps that
+ * answer from the page for good: the service has done what the device never hears about. Other
+ * answers, and every request after the held one, go through.
+ */
+async function answerLost(
+  context: BrowserContext,
+  pattern: string,
+  holds: (body: string) => boolean = () => true,
+): Promise<() => Promise<void>> {
+  let answered!: () => void;
+  const done = new Promise<void>((r) => {
+    answered = r;
+  });
+  let held = false;
+  await context.route(pattern, async (route) => {
+    if (held) return route.continue();
+    const response = await route.fetch();
+    if (!holds(await response.text())) return route.fulfill({ response });
+    held = true;
+    answered();
+  });
+  return () => done;
+}
+
+test('a crash as a push is answered and as a pull is answered: the edit crosses once, nothing lost', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000); // two sign-ins and a recovery-key unlock, as the sync specs
+  const email = uniqueEmail('crash');
+  const { page: a, recoveryKey } = await firstDevice(browser, email);
+  await expect(indicator(a)).toHaveText('Synced', { timeout: SYNC_WAIT });
+  const b = await joinWithRecoveryKey(browser, email, recoveryKey);
+
+  // B holds the first pull answer that brings anything: the one with A's note
+  const pulled = await answerLost(
+    b.context(),
+    '**/sync/changes*',
+    (body) => (JSON.parse(body) as { refs: unknown[] }).refs.length > 0,
+  );
+
+  // A: a note, its push committed on the service, the answer lost, the tab crashed
+  const pushed = await answerLost(a.context(), '**/sync/push');
+  await addNote(a, 'Pushed at the crash', 'words the service kept');
+  await pushed();
+  await crash(a);
+  const a2 = await reopen(a.context());
+  await syncNow(a2);
+  await openNote(a2, 'Pushed at the crash');
+  await expect(noteBody(a2)).toHaveText('words the service kept');
+
+  // B: the pull that brings it (the service's socket wakes B) answered, the tab crashed before
+  // it applied anything
+  await pulled();
+  await crash(b);
+  const b2 = await reopen(b.context());
+  await syncNow(b2);
+  await openNote(b2, 'Pushed at the crash');
+  await expect(noteBody(b2)).toHaveText('words the service kept');
+  // once on each device: the push sent again after the crash was not a second note
+  for (const p of [a2, b2]) {
+    await nav(p, '#/');
+    await expect(p.getByRole('button', { name: /^Pushed at the crash/ })).toHaveCount(1);
+  }
+});
