@@ -161,7 +161,7 @@ async function answerLost(
   return () => done;
 }
 
-test('a crash as a push is answered and as a pull is answered: the edit crosses once, nothing lost', async ({
+test('the sync leader tab crashes as its push is answered, the other tab takes over; a crash as a pull is answered: nothing lost, nothing twice', async ({
   browser,
 }) => {
   test.setTimeout(120_000); // two sign-ins and a recovery-key unlock, as the sync specs
@@ -177,15 +177,20 @@ test('a crash as a push is answered and as a pull is answered: the edit crosses 
     (body) => (JSON.parse(body) as { refs: unknown[] }).refs.length > 0,
   );
 
-  // A: a note, its push committed on the service, the answer lost, the tab crashed
+  // A has a second tab on its vault; the first (the sync leader) pushes a note, the service
+  // commits it, the answer is lost and that tab crashes. The second takes over: it pushes the
+  // note again (once on the service) and one written after the crash.
+  const other = await a.context().newPage();
+  await other.goto('/');
+  await appReady(other);
   const pushed = await answerLost(a.context(), '**/sync/push');
   await addNote(a, 'Pushed at the crash', 'words the service kept');
   await pushed();
   await crash(a);
-  const a2 = await reopen(a.context());
-  await syncNow(a2);
-  await openNote(a2, 'Pushed at the crash');
-  await expect(noteBody(a2)).toHaveText('words the service kept');
+  await addNote(other, 'Written after the crash', 'the second tab syncs');
+  await syncNow(other);
+  await openNote(other, 'Pushed at the crash');
+  await expect(noteBody(other)).toHaveText('words the service kept');
 
   // B: the pull that brings it (the service's socket wakes B) answered, the tab crashed before
   // it applied anything
@@ -195,8 +200,10 @@ test('a crash as a push is answered and as a pull is answered: the edit crosses 
   await syncNow(b2);
   await openNote(b2, 'Pushed at the crash');
   await expect(noteBody(b2)).toHaveText('words the service kept');
+  await openNote(b2, 'Written after the crash');
+  await expect(noteBody(b2)).toHaveText('the second tab syncs');
   // once on each device: the push sent again after the crash was not a second note
-  for (const p of [a2, b2]) {
+  for (const p of [other, b2]) {
     await nav(p, '#/');
     await expect(p.getByRole('button', { name: /^Pushed at the crash/ })).toHaveCount(1);
   }
