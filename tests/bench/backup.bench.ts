@@ -181,6 +181,10 @@ export default async function backupBench(): Promise<BenchRow[]> {
     const exportPeak = await exportHeap.stop();
     await source.addScriptTag({ content: fflateUmd });
     const exportFloorMs = await exportFloor(source);
+    // said as soon as measured: the re-import of a big vault takes long on a loaded machine
+    process.stderr.write(
+      `backup: export ${(exportMs / 1000).toFixed(1)} s, worker peak heap ${(exportPeak / MB).toFixed(0)} MB, floor ${(exportFloorMs / 1000).toFixed(1)} s\n`,
+    );
     const zip = readFileSync(zipPath);
 
     // re-import into a fresh profile
