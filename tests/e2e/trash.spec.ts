@@ -72,7 +72,7 @@ test('delete, Undo, find it in the Trash and restore it; across two synced devic
   for (const p of [a, b]) await p.context().close();
 });
 
-test('a deleted task asks nothing, is found in the Trash with its subtasks and comes back', async ({
+test('a deleted task and a deleted canvas ask nothing, are found in the Trash and come back', async ({
   browser,
 }) => {
   const page = await device(browser);
@@ -99,6 +99,27 @@ test('a deleted task asks nothing, is found in the Trash with its subtasks and c
   await expect(page.getByRole('button', { name: 'Renew passport', exact: true })).toBeVisible();
   await openTask(page, 'Renew passport');
   await expect(page.getByRole('region', { name: 'Task editor' }).getByText('Photo booth')).toBeVisible();
+
+  // a canvas the same way
+  await nav(page, '#/canvas');
+  await page.getByRole('textbox', { name: 'New canvas name (Folder/Title)' }).fill('Garden board');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('heading', { name: 'Garden board' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete canvas' }).click();
+  await expect(page.getByRole('heading', { name: 'Canvases' })).toBeVisible();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Moved “Garden board” to Trash' })
+    .getByRole('button', { name: 'Open Trash' })
+    .click();
+  const canvas = page
+    .getByRole('list', { name: 'Canvases' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Garden board' });
+  await canvas.getByRole('button', { name: 'Restore Garden board' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Restored “Garden board”.' })).toBeVisible();
+  await nav(page, '#/canvas');
+  await expect(page.getByRole('main').getByText('Garden board')).toBeVisible();
   expect(asked).toBe(false); // no native confirm(): the Trash is the safety net
   await page.context().close();
 });

@@ -5,7 +5,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 
 /** An entry of `trash.list` (docs/trash.md). */
 interface TrashEntry {
-  kind: 'note' | 'file' | 'folder' | 'task';
+  kind: 'note' | 'file' | 'folder' | 'task' | 'canvas';
   id: string;
   title: string;
   /** a note, file or folder: where it was */
@@ -22,10 +22,11 @@ const GROUPS = [
   ['file', 'Files'],
   ['folder', 'Folders'],
   ['task', 'Tasks'],
+  ['canvas', 'Canvases'],
 ] as const;
 
 /** The tables whose changes can change what the Trash holds. */
-const TRASH_TABLES = new Set(['notes', 'tasks']);
+const TRASH_TABLES = new Set(['notes', 'tasks', 'canvases']);
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -13,6 +13,7 @@ import {
 } from '../domain/clock/vectorClock';
 import type { TaskRecord } from '../domain/tasks/types';
 import { taskIndexKeys } from '../domain/tasks/views/queryPort';
+import { isTrashedCanvas } from '../domain/trash/canvasTrash';
 import { settleCanvasName } from './canvasNames';
 import { missingParents } from './parentRefs';
 import { adoptPulledBody } from './pulledBody';
@@ -151,7 +152,7 @@ async function applyOne(
       merged.row = clearStatus(merged.row);
     }
   }
-  if (item.type === 'canvas') await settleCanvasName(db, merged.row);
+  if (item.type === 'canvas' && !isTrashedCanvas(merged.row)) await settleCanvasName(db, merged.row);
   const row = merged.row as Row & { id: string; clock: VectorClock };
   const unique = await settleUniqueKey(db, item.type, row, deviceId, at);
   if (unique.deleted) out.changed.push({ type: item.type, id: unique.deleted, table, op: 'delete' });

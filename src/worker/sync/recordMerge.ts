@@ -86,6 +86,17 @@ export function incomingRow(
         ? row({ ...payload })
         : UNREADABLE;
     case 'canvas':
+      if (
+        !(
+          payload.id === key &&
+          isText(payload.title) &&
+          isText(payload.folder) &&
+          Array.isArray(payload.elements)
+        )
+      )
+        return UNREADABLE;
+      // a trashed canvas has no name or card keys (docs/trash.md): they come back with its restore
+      if (typeof payload.trashedAt === 'number') return row(withClock);
       return payload.id === key &&
         isText(payload.title) &&
         isText(payload.folder) &&

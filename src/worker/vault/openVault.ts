@@ -22,7 +22,7 @@ import { createNotesStore, type NotesStore } from '../stores/notesStore';
 import { dropUntouchedWelcome } from '../stores/welcome';
 import { createAccountVaults, seedSyncState } from '../sync/accountVaults';
 import { attachSync } from '../sync/attachSync';
-import { taskTrashOf } from '../trash/taskTrashStore';
+import { itemTrashesOf, purgeDueItems } from '../trash/itemTrashes';
 import { startTrashPurge } from '../trash/trashPurge';
 import { createVaultHost } from './createVaultHost';
 import type { VaultServices } from './services';
@@ -191,13 +191,12 @@ export async function openVault(p: VaultPlatform, requested: string | null): Pro
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
   });
-  const tasksTrash = taskTrashOf(services);
+  const items = itemTrashesOf(services);
   const trashPurge = startTrashPurge({
     purgeDue: async () => {
       const due = await notes.trash.trashedIds({ dueAt: p.now() });
-      const dueTasks = await tasksTrash.trashedIds({ dueAt: p.now() });
       const notesGone = due.length > 0 ? (await notes.trash.purge(due)).length : 0;
-      return notesGone + (dueTasks.length > 0 ? (await tasksTrash.purge(dueTasks)).length : 0);
+      return notesGone + (await purgeDueItems(items, p.now()));
     },
     isLeader: leader.isLeader,
     onLeaderChange: (l) => leader.onChange(l),

@@ -38,7 +38,7 @@ import { createSettingsStore, type SettingsStore } from '../settings/settingsSto
 import { createLocalOnly } from '../stores/localOnly';
 import type { NoteBodies } from '../stores/noteBodies';
 import type { NotesStore } from '../stores/notesStore';
-import { taskTrashOf } from '../trash/taskTrashStore';
+import { itemTrashesOf } from '../trash/itemTrashes';
 import type { VaultServices } from './services';
 import type { VaultHost } from './vaultHost';
 
@@ -111,6 +111,6 @@ export function vaultOperations(d: VaultOperationDeps): Operation[] {
     ...settingsOperations(settings, d.device ?? createDeviceFacts()),
     ...recordsOperations(services, notes, d.timeZone, settings),
     ...vaultHostOperations(d.host),
-    ...trashOperations(notes.trash, taskTrashOf(services)),
+    ...trashOperations(notes.trash, itemTrashesOf(services)),
   ];
 }

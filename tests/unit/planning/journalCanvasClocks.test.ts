@@ -34,7 +34,7 @@ describe('journal and canvas writes tick clocks under this device', () => {
     expect((await v.db.journal.get('j2026-11-19'))?.clock).toEqual({ devZ: 1 });
   });
 
-  it('canvas: create starts at 1, each saved scene ticks, delete ticks the tombstone', async () => {
+  it('canvas: create starts at 1, each saved scene ticks, delete (to the Trash) ticks the record', async () => {
     const c = value<{ id: string }>(await v.write('canvas.create', { title: 'Plan' }));
     expect((await v.db.canvases.get(c.id))?.clock).toEqual({ devZ: 1 });
     await v.db.canvases.update(c.id, { clock: { devB: 7, devZ: 1 } });
@@ -43,6 +43,6 @@ describe('journal and canvas writes tick clocks under this device', () => {
     value(await v.write('canvas.saveScene', 'Plan', [{ ...rect, x: 10 }]));
     expect((await v.db.canvases.get(c.id))?.clock).toEqual({ devB: 7, devZ: 3 });
     value(await v.write('canvas.delete', c.id));
-    expect((await v.db.tombstones.get(c.id))?.clock).toEqual({ devB: 7, devZ: 4 });
+    expect((await v.db.canvases.get(c.id))?.clock).toEqual({ devB: 7, devZ: 4 });
   });
 });

@@ -162,9 +162,12 @@ describe('record types through the real local service', () => {
       expect(plans.find((c) => c.id === larger)?.pathKey).toBe(`plan#${larger}`);
     }
 
-    value(await a.write('canvas.delete', made.id));
+    value(await a.write('canvas.delete', made.id)); // to the Trash: an update (docs/trash.md)
     await both();
-    expect(await b.db.canvases.get(made.id)).toBeUndefined();
+    expect(await b.db.canvases.get(made.id)).toMatchObject({ trashedAt: expect.any(Number) });
+    value(await b.write('trash.deletePermanent', 'canvas', made.id));
+    await both();
+    expect(await a.db.canvases.get(made.id)).toBeUndefined();
   }, 90_000);
 
   it('merges two journal entries written for the same date on two devices', async () => {

@@ -16,7 +16,7 @@ import { outboxMiddleware } from '../../../src/worker/sync/outboxMiddleware';
 import { createPackStore } from '../../../src/worker/sync/packStore';
 import { createSyncController } from '../../../src/worker/sync/syncController';
 import { APP_VERSION } from '../../../src/worker/sync/syncTypes';
-import { taskTrashOf } from '../../../src/worker/trash/taskTrashStore';
+import { itemTrashesOf } from '../../../src/worker/trash/itemTrashes';
 import type { VaultServices } from '../../../src/worker/vault/services';
 import { nodePackFiles } from './nodePackFiles';
 
@@ -67,7 +67,7 @@ export async function openDevice(
   const registry = createRegistry([
     ...planningOperations(services, 'UTC'),
     ...recordsOperations(services, notes, 'UTC'),
-    ...trashOperations(notes.trash, taskTrashOf(services)),
+    ...trashOperations(notes.trash, itemTrashesOf(services)),
   ]);
   let online = true;
   /** requests to fail as network errors while set (a route that is down, say) */

@@ -9,7 +9,7 @@ import { trashOperations } from '../../../src/worker/ops/trash/trashOperations';
 import { planningOperations } from '../../../src/worker/planning';
 import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
 import { createNotesStore } from '../../../src/worker/stores/notesStore';
-import { taskTrashOf } from '../../../src/worker/trash/taskTrashStore';
+import { itemTrashesOf } from '../../../src/worker/trash/itemTrashes';
 import type { VaultServices } from '../../../src/worker/vault/services';
 
 // Issue 17 part 5 for tasks (docs/trash.md): tasks.delete and tasks.bulkDelete move a task and
@@ -37,10 +37,11 @@ async function vault() {
     deviceId: 'devA',
   };
   const notes = createNotesStore({ ...services, bodies: createNoteBodies(services, null) });
-  const tasks = taskTrashOf(services);
+  const items = itemTrashesOf(services);
+  const tasks = items.task;
   const registry = createRegistry([
     ...planningOperations(services, 'UTC'),
-    ...trashOperations(notes.trash, tasks),
+    ...trashOperations(notes.trash, items),
   ]);
   const seen: Change[][] = [];
   services.feed.subscribe((b) => seen.push(b.changes));

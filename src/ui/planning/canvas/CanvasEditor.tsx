@@ -1,7 +1,6 @@
 import { createMemo, createSignal, Index, Show } from 'solid-js';
 import type { CanvasElement } from '../../../worker/domain/canvas/canvasElement';
 import type { VaultClient } from '../../vault/createVaultClient';
-import { ConfirmButton } from '../shared/ConfirmButton';
 import { FailureBanner } from '../shared/FailureBanner';
 import { AssetsPanel } from './AssetsPanel';
 import { CanvasToolbar, type Panel, type Tool } from './CanvasToolbar';
@@ -132,7 +131,9 @@ export function CanvasEditor(props: {
         <span role="status" class="count">
           {scene.saving() ? 'Saving…' : 'Saved'}
         </span>
-        <ConfirmButton label="Delete canvas" question="Delete this canvas?" onConfirm={props.onDelete} />
+        <button type="button" class="danger" onClick={() => props.onDelete()}>
+          Delete canvas
+        </button>
       </div>
       <CanvasToolbar
         tool={tool}

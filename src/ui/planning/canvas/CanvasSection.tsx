@@ -32,8 +32,17 @@ export function CanvasSection(props: SectionProps) {
     if (made) props.go(made.id);
     return made !== null;
   }
+  // a delete moves the canvas to the Trash with Undo (docs/trash.md): no question asked
   async function remove(id: string) {
-    if (failure.take(await writeOp(props.client, 'canvas.delete', id)) !== null) props.go();
+    const entry = list.data()?.canvases.find((c) => c.id === id);
+    if (failure.take(await writeOp(props.client, 'canvas.delete', id)) === null) return;
+    props.go();
+    props.trash?.show({
+      what: entry ? `“${entry.path}”` : 'the canvas',
+      undo: async () => {
+        if (failure.take(await writeOp(props.client, 'trash.restore', 'canvas', id)) !== null) props.go(id);
+      },
+    });
   }
   return (
     <div class="planning canvas-section">

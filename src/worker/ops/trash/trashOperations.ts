@@ -1,11 +1,13 @@
 import { ok } from '../../../shared/result';
 import { TRASH_KEEP_MS } from '../../domain/trash/noteTrash';
 import type { NoteTrash, TrashedNoteEntry } from '../../stores/noteTrash';
-import type { TaskTrash, TrashedTaskEntry } from '../../trash/taskTrashStore';
+import type { TrashedCanvasEntry } from '../../trash/canvasTrashStore';
+import type { ItemTrashes } from '../../trash/itemTrashes';
+import type { TrashedTaskEntry } from '../../trash/taskTrashStore';
 import { defineOperation, type Operation } from '../defineOperation';
 
 const KIND = {
-  enum: ['note', 'file', 'folder', 'task'],
+  enum: ['note', 'file', 'folder', 'task', 'canvas'],
   description: 'the kind of the trashed item, as trash.list names it',
 } as const;
 const ID = {
@@ -15,24 +17,32 @@ const ID = {
 } as const;
 
 /** A Trash entry as the tools answer it (snake_case like the other replies; docs/trash.md). */
-const entryOf = (e: TrashedNoteEntry | TrashedTaskEntry) => ({
+const entryOf = (e: TrashedNoteEntry | TrashedTaskEntry | TrashedCanvasEntry) => ({
   kind: e.kind,
   id: e.id,
   title: e.title,
   ...(e.kind === 'task' ? { project: e.project } : { folder_path: e.folderPath }),
   trashed_at: new Date(e.trashedAt).toISOString(),
   purge_at: new Date(e.trashedAt + TRASH_KEEP_MS).toISOString(),
-  ...(e.count === undefined ? {} : { count: e.count }),
+  ...('count' in e && e.count !== undefined ? { count: e.count } : {}),
 });
 
 /**
  * The Trash (docs/trash.md): list what a delete kept, put an item back, delete one for good, or
  * empty it. Deleting is the ordinary `*.delete` operation; these never delete a live item.
  */
-export function trashOperations(trash: NoteTrash, tasks: TaskTrash): Operation[] {
-  async function purgeOf(kind: 'note' | 'file' | 'folder' | 'task', id: string) {
+export function trashOperations(trash: NoteTrash, items: ItemTrashes): Operation[] {
+  const { task: tasks, canvas: canvases } = items;
+  async function purgeOf(kind: 'note' | 'file' | 'folder' | 'task' | 'canvas', id: string) {
     const ids = kind === 'folder' ? await trash.trashedIds({ folder: id }) : [id];
-    const gone = ids.length === 0 ? [] : kind === 'task' ? await tasks.purge(ids) : await trash.purge(ids);
+    const gone =
+      ids.length === 0
+        ? []
+        : kind === 'task'
+          ? await tasks.purge(ids)
+          : kind === 'canvas'
+            ? await canvases.purge(ids)
+            : await trash.purge(ids);
     if (gone.length === 0)
       return {
         ok: false as const,
@@ -48,7 +58,7 @@ export function trashOperations(trash: NoteTrash, tasks: TaskTrash): Operation[]
       kind: 'read',
       params: [] as const,
       handler: async () => {
-        const all = [...(await trash.list()), ...(await tasks.list())];
+        const all = [...(await trash.list()), ...(await tasks.list()), ...(await canvases.list())];
         all.sort((a, b) => b.trashedAt - a.trashedAt || a.id.localeCompare(b.id));
         return ok(all.map(entryOf));
       },
@@ -67,9 +77,11 @@ export function trashOperations(trash: NoteTrash, tasks: TaskTrash): Operation[]
         const done =
           kind === 'task'
             ? await tasks.restore(id)
-            : kind === 'folder'
-              ? await trash.restoreFolder(id)
-              : await trash.restore(id);
+            : kind === 'canvas'
+              ? await canvases.restore(id)
+              : kind === 'folder'
+                ? await trash.restoreFolder(id)
+                : await trash.restore(id);
         return done.ok ? ok({ kind, id, restored: done.value.restored }) : done;
       },
     }),
@@ -93,8 +105,12 @@ export function trashOperations(trash: NoteTrash, tasks: TaskTrash): Operation[]
       handler: async () => {
         const ids = await trash.trashedIds();
         const taskIds = await tasks.trashedIds();
+        const canvasIds = await canvases.trashedIds();
         const notes = ids.length > 0 ? (await trash.purge(ids)).length : 0;
-        return ok({ deleted: notes + (taskIds.length > 0 ? (await tasks.purge(taskIds)).length : 0) });
+        const others =
+          (taskIds.length > 0 ? (await tasks.purge(taskIds)).length : 0) +
+          (canvasIds.length > 0 ? (await canvases.purge(canvasIds)).length : 0);
+        return ok({ deleted: notes + others });
       },
     }),
   ];

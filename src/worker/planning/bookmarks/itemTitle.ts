@@ -1,5 +1,6 @@
 import type { VaultDb } from '../../db/schema';
 import type { BookmarkItemType } from '../../domain/bookmarks/bookmark';
+import { liveCanvas } from '../../domain/trash/canvasTrash';
 import { liveNote } from '../../domain/trash/noteTrash';
 import { liveTask } from '../../domain/trash/taskTrash';
 
@@ -17,7 +18,7 @@ export async function itemTitle(db: VaultDb, type: BookmarkItemType, id: string)
     case 'project':
       return (await db.projects.get(id))?.name ?? null;
     case 'canvas':
-      return (await db.canvases.get(id))?.title ?? null;
+      return liveCanvas(await db.canvases.get(id))?.title ?? null;
     case 'event':
       return (await db.calendarEvents.get(id))?.title ?? null;
     case 'journal':

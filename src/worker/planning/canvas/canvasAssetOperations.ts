@@ -1,6 +1,7 @@
 import type { NoteRow, VaultDb } from '../../db/schema';
 import type { CanvasElement } from '../../domain/canvas/canvasElement';
 import { type CanvasRow, canvasPath } from '../../domain/canvas/canvasRecord';
+import { liveCanvas } from '../../domain/trash/canvasTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import { contentAccessFor } from '../../tools/reply/omitFileContent';
@@ -56,7 +57,8 @@ function noteCards(row: CanvasRow): Map<string, CanvasElement[]> {
  */
 export function canvasAssetOperations(db: VaultDb): Operation[] {
   const find = async (key: string): Promise<CanvasRow | undefined> =>
-    (await db.canvases.get(key)) ?? (await db.canvases.where('pathKey').equals(key.toLowerCase()).first());
+    liveCanvas(await db.canvases.get(key)) ??
+    (await db.canvases.where('pathKey').equals(key.toLowerCase()).first());
   const noCanvas = (key: string) =>
     fail('NOT_FOUND', `no canvas ${JSON.stringify(key)}`, { field: 'canvasId' });
 

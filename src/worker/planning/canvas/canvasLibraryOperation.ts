@@ -1,6 +1,7 @@
 import type { VaultDb } from '../../db/schema';
 import type { CanvasElement } from '../../domain/canvas/canvasElement';
 import { canvasPath } from '../../domain/canvas/canvasRecord';
+import { isTrashedCanvas } from '../../domain/trash/canvasTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { ok } from '../../ops/result';
 
@@ -56,6 +57,7 @@ export function canvasLibraryOperation(db: VaultDb): Operation {
     handler: async ([o]) => {
       const groups: LibraryGroup[] = [];
       await db.canvases.each((row) => {
+        if (isTrashedCanvas(row)) return; // docs/trash.md
         for (const frame of row.elements) {
           const name = frame.type === 'frame' ? frame.text?.trim() : '';
           if (!name) continue;

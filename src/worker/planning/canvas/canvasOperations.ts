@@ -4,6 +4,7 @@ import { checkScene } from '../../domain/canvas/checkScene';
 import { tick } from '../../domain/clock/vectorClock';
 import { checkFolderPath } from '../../domain/notes/paths/folderPath';
 import { checkTitle } from '../../domain/notes/paths/nameRules';
+import { liveCanvas, toTrashedCanvas } from '../../domain/trash/canvasTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
@@ -25,7 +26,8 @@ const write = { kind: 'write', requiresApproval: true } as const;
 export function canvasOperations(services: VaultServices): Operation[] {
   const { db } = services;
   const find = async (key: string): Promise<CanvasRow | undefined> =>
-    (await db.canvases.get(key)) ?? (await db.canvases.where('pathKey').equals(key.toLowerCase()).first());
+    liveCanvas(await db.canvases.get(key)) ??
+    (await db.canvases.where('pathKey').equals(key.toLowerCase()).first());
   const notFound = (key: string) =>
     new PlanningFailure({ code: 'NOT_FOUND', message: `no canvas ${JSON.stringify(key)}`, field: 'id' });
 
@@ -51,7 +53,11 @@ export function canvasOperations(services: VaultServices): Operation[] {
           .reverse()
           .limit(o?.limit ?? 200)
           .toArray();
-        return ok({ canvases: rows.map(toCanvasListEntry), total: await db.canvases.count() });
+        // the updatedAt index holds no trashed canvas (docs/trash.md): its count is the live ones
+        return ok({
+          canvases: rows.map(toCanvasListEntry),
+          total: await db.canvases.orderBy('updatedAt').count(),
+        });
       },
     }),
     defineOperation({
@@ -141,21 +147,17 @@ export function canvasOperations(services: VaultServices): Operation[] {
     defineOperation({
       ...write,
       name: 'canvas.delete',
-      summary: 'Delete a canvas.',
+      summary: 'Delete a canvas: it moves to the Trash for 30 days (trash.restore brings it back).',
       params: [{ name: 'canvas', required: true, schema: idOrPath }] as const,
       handler: ([key]) =>
-        writeTx(services, [db.canvases, db.tombstones], async (changes) => {
+        writeTx(services, [db.canvases], async (changes) => {
           const row = await find(key);
           if (!row) throw notFound(key);
-          await db.canvases.delete(row.id);
-          await db.tombstones.put({
-            id: row.id,
-            kind: 'canvas',
-            clock: tick(row.clock, services.deviceId),
-            deletedAt: new Date(services.now()).toISOString(),
-          });
-          changes.push({ table: 'canvases', op: 'delete', ids: [row.id] });
-          return { id: row.id, deleted: true };
+          await db.canvases.put(
+            toTrashedCanvas(row, services.now(), services.deviceId) as unknown as CanvasRow,
+          );
+          changes.push({ table: 'canvases', op: 'put', ids: [row.id] });
+          return { id: row.id, deleted: true, trashed: true };
         }),
     }),
   ];

@@ -2,6 +2,7 @@ import type { VaultDb } from '../../db/schema';
 import type { TaskLinks } from '../../domain/tasks/fullTask';
 import { taskIdsInText } from '../../domain/tasks/links/taskIdsInText';
 import type { TaskRecord } from '../../domain/tasks/types';
+import { liveCanvas } from '../../domain/trash/canvasTrash';
 import { liveNote } from '../../domain/trash/noteTrash';
 
 /** Why a task is tied to an item: the item's text links to it, it was made from the note, it has a card there. */
@@ -64,7 +65,7 @@ export async function tiesOfNote(db: VaultDb, noteId: string): Promise<Ties | nu
 
 /** Tasks with a card on a canvas, in scene order. */
 export async function tiesOfCanvas(db: VaultDb, canvasId: string): Promise<Ties | null> {
-  const canvas = await db.canvases.get(canvasId);
+  const canvas = liveCanvas(await db.canvases.get(canvasId));
   if (!canvas) return null;
   const ties: Ties = new Map();
   for (const e of canvas.elements)

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trashOperations } from '../../../../src/worker/ops/trash/trashOperations';
-import { taskTrashOf } from '../../../../src/worker/trash/taskTrashStore';
+import { itemTrashesOf } from '../../../../src/worker/trash/itemTrashes';
 import { type NotesVault, openNotesVault } from '../fixtures/notesVault';
 
 const ui = { caller: { kind: 'ui' as const } };
@@ -25,7 +25,7 @@ describe('note attachments (attachments/<note_id>/<name>)', () => {
 
   beforeEach(async () => {
     v = await openNotesVault({
-      extra: ({ services, store }) => trashOperations(store.trash, taskTrashOf(services)),
+      extra: ({ services, store }) => trashOperations(store.trash, itemTrashesOf(services)),
     });
   });
   afterEach(() => v.close());

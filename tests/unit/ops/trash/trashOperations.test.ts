@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TRASH_KEEP_MS } from '../../../../src/worker/domain/trash/noteTrash';
 import { loadAllSearchDocs } from '../../../../src/worker/indexing/searchDocs';
 import { trashOperations } from '../../../../src/worker/ops/trash/trashOperations';
-import { taskTrashOf } from '../../../../src/worker/trash/taskTrashStore';
+import { itemTrashesOf } from '../../../../src/worker/trash/itemTrashes';
 import { type NotesVault, openNotesVault } from '../fixtures/notesVault';
 
 const ui = { caller: { kind: 'ui' as const } };
@@ -30,7 +30,7 @@ describe('the Trash of notes, files and folders (docs/trash.md)', () => {
 
   beforeEach(async () => {
     v = await openNotesVault({
-      extra: ({ services, store }) => trashOperations(store.trash, taskTrashOf(services)),
+      extra: ({ services, store }) => trashOperations(store.trash, itemTrashesOf(services)),
     });
   });
   afterEach(() => v.close());
