@@ -31,6 +31,9 @@ export function createNoteDoc(client: VaultClient, id: string) {
       queued = [];
       const res = await client.api.pushNoteUpdate(id, batch);
       if (!res.ok) {
+        // kept, in front of what was typed meanwhile: the next edit sends it again (the worker
+        // could not apply later updates without it, and the text would be lost on reload)
+        queued.unshift(batch);
         setError(res.error);
         return;
       }
