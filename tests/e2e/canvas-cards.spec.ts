@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appReady } from './appReady';
+import { canvasTool } from './canvasTools';
 import { replaceBody } from './editor';
 import { importFiles } from './mcpPage';
 
@@ -7,9 +8,11 @@ async function ready(page: Page) {
   await appReady(page);
 }
 
-test('cards for a note and a task: picked by title, shown with the title, survive a reload, open on Enter and double-click', async ({
+test('cards for a note and a task: picked by title, placed side by side in view, survive a reload, open on Enter and double-click', async ({
   page,
 }, info) => {
+  // The phone run is at the narrowest phone in use (issue 19 part 6).
+  if (info.project.name === 'phone') await page.setViewportSize({ width: 360, height: 740 });
   // A note and a task to put on the canvas.
   await page.goto('/');
   await ready(page);
@@ -46,23 +49,30 @@ test('cards for a note and a task: picked by title, shown with the title, surviv
   await page.getByRole('button', { name: 'Add card for task Order garden soil' }).click();
   const taskCard = page.getByRole('button', { name: 'Card for task Order garden soil' });
   await expect(taskCard).toBeVisible();
-  // the task card, selected with its inspector open, left the surface in place; and it went
-  // beside the note card, in view, not on top of it
+  // the task card, selected with its inspector open, left the surface in place
   await expect(page.getByRole('textbox', { name: /^Text of Card/ })).toBeVisible();
   expect((await surface.boundingBox())!.y).toBe(surfaceTop);
-  const [a, b, view] = [
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  // Each new card lands in view beside the last, not on top of it, nor under the inspector.
+  const shown = (await surface.boundingBox())!;
+  await expect(page.getByRole('textbox', { name: 'Text of Card for task Order garden soil' })).toBeVisible();
+  const inspector = (await page.locator('.canvas-inspector').boundingBox())!;
+  const boxes = [
     (await page.getByRole('button', { name: 'Card for note Garden plan' }).boundingBox())!,
     (await taskCard.boundingBox())!,
-    (await surface.boundingBox())!,
   ];
-  const apart =
-    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
-  expect(apart, 'the second card is not on the first').toBe(true);
-  for (const c of [a, b]) {
-    expect(c.x).toBeGreaterThanOrEqual(view.x);
-    expect(c.y + c.height).toBeLessThanOrEqual(view.y + view.height);
+  for (const b of boxes) {
+    expect(b.x).toBeGreaterThanOrEqual(shown.x);
+    expect(b.y).toBeGreaterThanOrEqual(shown.y);
+    expect(b.x + b.width).toBeLessThanOrEqual(shown.x + shown.width);
+    expect(b.y + b.height).toBeLessThanOrEqual(shown.y + shown.height);
+    expect(apart(b, inspector)).toBe(true);
   }
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  expect(apart(boxes[0]!, boxes[1]!)).toBe(true);
+  // The inspector floats over the surface: selecting nothing leaves the surface where it was.
+  await page.mouse.click(shown.x + 4, shown.y + shown.height / 2);
+  await expect(page.getByRole('textbox', { name: /^Text of/ })).toHaveCount(0);
+  expect(await surface.boundingBox()).toEqual(shown);
 
   await page.reload();
   await ready(page);
@@ -98,7 +108,7 @@ test('assets and library panels: a file placed, shown and opened; a named frame 
   await expect(page.getByRole('heading', { name: 'Sketches' })).toBeVisible();
 
   // Assets: add the file from the picker; it is listed with its type, size and cards.
-  await page.getByRole('button', { name: 'Assets', exact: true }).click();
+  await canvasTool(page, 'Assets');
   const assets = page.getByRole('region', { name: 'Assets' });
   await expect(assets.getByText('No file on this canvas yet.')).toBeVisible();
   await assets.getByRole('button', { name: 'Add file' }).click();
@@ -117,19 +127,20 @@ test('assets and library panels: a file placed, shown and opened; a named frame 
   await expect(card).toHaveAttribute('aria-pressed', 'true');
   // On a phone the panel is a sheet over the canvas: showing a card closes it.
   await expect(assets).toHaveCount(phone ? 0 : 1);
-  if (phone) await page.getByRole('button', { name: 'Assets', exact: true }).click();
+  if (phone) await canvasTool(page, 'Assets');
   await assets.getByRole('button', { name: 'Close assets' }).click();
   await expect(assets).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Assets', exact: true })).toBeFocused();
+  // Focus goes back to the button that opened the panel (on a phone, to the Tools menu's button).
+  await expect(page.getByRole('button', { name: phone ? 'Tools' : 'Assets', exact: true })).toBeFocused();
 
   // Library: a frame (named "Frame" by default) with a rectangle in it, copied beside it.
-  await page.getByRole('button', { name: 'Frame', exact: true }).click();
+  await canvasTool(page, 'Frame');
   await dragOnCanvas(page, [10, 10], [12, 12]);
-  await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await canvasTool(page, 'Rectangle');
   await dragOnCanvas(page, [40, 60], [140, 130]);
   await expect(page.locator('[data-type="rectangle"]')).toHaveCount(1);
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  await canvasTool(page, 'Library');
   const library = page.getByRole('region', { name: 'Library' });
   const here = library.getByRole('list', { name: 'Frames on this canvas' });
   await expect(here.getByRole('listitem')).toHaveText([/Frame\s*1 member/]);
@@ -137,17 +148,23 @@ test('assets and library panels: a file placed, shown and opened; a named frame 
   await expect(page.locator('[data-type="frame"]')).toHaveCount(2);
   await expect(page.locator('[data-type="rectangle"]')).toHaveCount(2);
   // Saved, the copy is a second named frame holding its own copy of the rectangle.
-  if (phone) await page.getByRole('button', { name: 'Library', exact: true }).click();
+  if (phone) await canvasTool(page, 'Library');
   await expect(here.getByRole('listitem')).toHaveText([/1 member/, /1 member/]);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.locator('[data-type="frame"]')).toHaveCount(1);
   await expect(page.locator('[data-type="rectangle"]')).toHaveCount(1);
 
   // Open: the file opens in the app.
-  await page.getByRole('button', { name: 'Assets', exact: true }).click();
+  await canvasTool(page, 'Assets');
   await assets.getByRole('link', { name: 'Open memo.mp3' }).click();
   await expect(page).toHaveURL(/#\/note\//);
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+/** True when two screen boxes do not overlap. */
+function apart(a: Box, b: Box) {
+  return a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+}
 
 /** Drags on the canvas surface between two points given relative to its top-left corner. */
 async function dragOnCanvas(page: Page, from: [number, number], to: [number, number]) {

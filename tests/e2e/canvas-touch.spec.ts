@@ -1,5 +1,6 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { appReady } from './appReady';
+import { canvasTool } from './canvasTools';
 
 // Issue 5 part 6: the canvas editor "usable with touch". Real touch input (Chromium's touch
 // events, which the browser turns into touch pointer events), on the phone project only.
@@ -46,7 +47,7 @@ test('a finger draws a shape, pans the view and two fingers pinch-zoom it; undo 
   const cdp = await page.context().newCDPSession(page);
 
   // Draw: the Rectangle tool, then a finger dragged across the surface.
-  await page.getByRole('button', { name: 'Rectangle', exact: true }).tap();
+  await canvasTool(page, 'Rectangle', 'tap');
   await gesture(cdp, [at(30, 30)], [{ dx: 120, dy: 80 }]);
   const rect = page.getByRole('button', { name: 'Rectangle 1', exact: true });
   await expect(rect).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { appReady } from './appReady';
+import { canvasTool } from './canvasTools';
 import { newNote } from './editor';
 import { nav, noteBody } from './syncDevices';
 
@@ -37,7 +38,7 @@ export async function go(page: Page, hash: string) {
 
 /** Drags on the canvas surface, as in planning-canvas.spec.ts. */
 export async function drawRectangle(page: Page) {
-  await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await canvasTool(page, 'Rectangle');
   const box = (await page.getByRole('application', { name: 'Canvas' }).boundingBox())!;
   await page.mouse.move(box.x + 30, box.y + 40);
   await page.mouse.down();

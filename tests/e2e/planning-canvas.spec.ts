@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appReady } from './appReady';
+import { canvasTool } from './canvasTools';
 
 /** Drags on the canvas surface between two points given relative to its top-left corner. */
 async function dragOnCanvas(page: Page, from: [number, number], to: [number, number]) {
@@ -18,9 +19,9 @@ async function canvasWithTwoShapes(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'New canvas name (Folder/Title)' }).fill(name);
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await canvasTool(page, 'Rectangle');
   await dragOnCanvas(page, [30, 40], [150, 120]);
-  await page.getByRole('button', { name: 'Ellipse', exact: true }).click();
+  await canvasTool(page, 'Ellipse');
   await dragOnCanvas(page, [220, 220], [340, 300]);
 }
 
@@ -33,7 +34,7 @@ test('draw two shapes, bind an arrow between them, reload: the binding holds and
   await expect(rect).toBeVisible();
   await expect(oval).toBeVisible();
 
-  await page.getByRole('button', { name: 'Arrow', exact: true }).click();
+  await canvasTool(page, 'Arrow');
   await dragOnCanvas(page, [90, 80], [280, 260]);
   const arrow = page.getByRole('button', { name: 'Arrow from Rectangle 1 to Ellipse 1' });
   await expect(arrow).toBeVisible();
@@ -57,7 +58,7 @@ test('draw two shapes, bind an arrow between them, reload: the binding holds and
   expect(Number(endAfter)).toBeGreaterThan(Number(endBefore) + 20);
 
   // A free line (bound to nothing), and the rectangle filled red: both kept over a reload.
-  await page.getByRole('button', { name: 'Line', exact: true }).click();
+  await canvasTool(page, 'Line');
   await dragOnCanvas(page, [20, 340], [140, 400]);
   await expect(page.locator('[data-type="line"]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Rectangle 1', exact: true }).click();

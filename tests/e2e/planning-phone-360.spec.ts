@@ -71,6 +71,20 @@ test('every planning view fits a 360 px phone and shows its controls', { tag: '@
   await enter(page, 'New canvas name (Folder/Title)', 'Phone/Sketch', 'Add');
   await expect(page.getByRole('application', { name: 'Canvas' })).toBeVisible();
   await fits(page, 'canvas editor', page.getByRole('toolbar', { name: 'Canvas tools' }));
+  // The canvas toolbar is one row (issue 19 part 6): the drawing tools, panels and zoom wait in
+  // its Tools menu, which names the tool in use.
+  const toolbar = page.getByRole('toolbar', { name: 'Canvas tools' });
+  expect((await toolbar.boundingBox())!.height).toBeLessThan(56);
+  await expect(toolbar.getByRole('button', { name: 'Ellipse', exact: true })).toBeHidden();
+  await toolbar.getByRole('button', { name: 'Tools', exact: true }).click();
+  await fits(page, 'canvas tool menu', toolbar.getByRole('button', { name: 'Reset view' }));
+  await toolbar.getByRole('button', { name: 'Ellipse', exact: true }).click();
+  await expect(toolbar.getByRole('button', { name: 'Reset view' })).toBeHidden();
+  await expectFitsWindow(page, 'canvas toolbar with a tool from its menu');
+  await expect(toolbar.getByRole('button', { name: 'Tools: Ellipse' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   for (const hash of ['#/home', '#/calendar', '#/calendar/month', '#/reminders', '#/templates', '#/filters'])
     await go(page, hash, (p) => p.locator('.section-pane form').first());

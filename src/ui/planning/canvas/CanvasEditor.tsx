@@ -13,6 +13,7 @@ import { createViewport } from './createViewport';
 import { ElementInspector } from './ElementInspector';
 import { freeSpot } from './freeSpot';
 import { LibraryPanel } from './LibraryPanel';
+import { openArea } from './openArea';
 import { SceneElement } from './SceneElement';
 import { elementLabels, moveElements, removeElement } from './sceneEdits';
 
@@ -42,11 +43,16 @@ export function CanvasEditor(props: {
   const [picking, setPicking] = createSignal(false);
   const [panel, setPanel] = createSignal<Panel | null>(null);
   const panelButtons = new Map<Panel, HTMLButtonElement>();
-  /** Closing a panel puts the focus back on its toolbar button. */
+  let menuButton: HTMLButtonElement | undefined;
+  /** Closing a panel puts the focus back on its toolbar button, or on Tools when that button is
+   * in the phone's closed menu. */
   const closePanel = () => {
     const open = panel();
     setPanel(null);
-    if (open) panelButtons.get(open)?.focus();
+    const button = open && panelButtons.get(open);
+    if (!button) return;
+    if (button.checkVisibility()) button.focus();
+    else menuButton?.focus();
   };
   /** A card opens its note, task or project (double-click, or Enter on the focused card). */
   const openCard = (el: CanvasElement) => {
@@ -107,22 +113,33 @@ export function CanvasEditor(props: {
     viewport.centerOn({ x: el.x + el.width / 2, y: el.y + el.height / 2 }, surfaceSize());
     if (matchMedia(PHONE).matches) setPanel(null);
   };
-  /** The part of the world the surface shows now. */
-  const viewRect = () => {
-    const a = viewport.toWorld({ x: 0, y: 0 });
-    const b = viewport.toWorld({ x: svg.clientWidth, y: svg.clientHeight });
+  let inspector: HTMLDivElement | undefined;
+  let section!: HTMLElement;
+  /** The world rectangle a person sees of the surface: clipped by the scrolling section and the
+   * window, less what the inspector or a phone's panel sheet covers (`openArea`). */
+  const openRect = () => {
+    const s = svg.getBoundingClientRect();
+    const clips: DOMRect[] = [new DOMRect(0, 0, innerWidth, innerHeight)];
+    for (let p = svg.parentElement; p; p = p.parentElement)
+      if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowY)) clips.push(p.getBoundingClientRect());
+    const overlays = [inspector, ...section.querySelectorAll<HTMLElement>('.canvas-panel')]
+      .filter((el): el is HTMLElement => !!el?.isConnected)
+      .map((el) => el.getBoundingClientRect());
+    const open = openArea(s, clips, overlays) ?? s;
+    const a = viewport.toWorld({ x: open.left - s.left, y: open.top - s.top });
+    const b = viewport.toWorld({ x: open.right - s.left, y: open.bottom - s.top });
     return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
   };
   /** A card for a note, task, project or file, in view beside what is there, and selected. */
   const addCard = (entity: CardEntity) => {
     const id = newId();
-    const at = freeSpot(scene.elements(), viewRect(), CARD_SIZE);
+    const at = freeSpot(scene.elements(), openRect(), CARD_SIZE);
     void scene.commit([...scene.elements(), cardElement(id, entity, at)]);
     setSelected(id);
   };
 
   return (
-    <section class="canvas-editor" aria-label="Canvas editor">
+    <section ref={section} class="canvas-editor" aria-label="Canvas editor">
       <div class="plan-bar">
         <button type="button" aria-label="Back to canvases" onClick={props.onBack}>
           ←
@@ -143,6 +160,9 @@ export function CanvasEditor(props: {
         panel={panel}
         onPanel={(id) => setPanel((p) => (p === id ? null : id))}
         panelButton={(id, b) => panelButtons.set(id, b)}
+        menuButton={(b) => {
+          menuButton = b;
+        }}
         scene={scene}
         onZoom={(factor) => viewport.zoomAt(factor, { x: svg.clientWidth / 2, y: svg.clientHeight / 2 })}
         onResetView={viewport.reset}
@@ -153,12 +173,27 @@ export function CanvasEditor(props: {
           client={props.client}
           onClose={() => setPicking(false)}
           onPick={(entity) => {
-            addCard(entity);
+            // Closed first: the picker sits above the surface, and the card goes where the
+            // surface shows once it is gone.
             setPicking(false);
+            addCard(entity);
           }}
         />
       </Show>
       <div class="canvas-body">
+        <Show when={selectedEl()}>
+          {(el) => (
+            <ElementInspector
+              ref={(d) => {
+                inspector = d;
+              }}
+              element={el()}
+              name={labelOf(el()).split(':')[0] ?? ''}
+              scene={scene}
+              onDeleted={() => setSelected(null)}
+            />
+          )}
+        </Show>
         <Show when={panel() === 'assets'}>
           <AssetsPanel
             client={props.client}
@@ -237,17 +272,6 @@ export function CanvasEditor(props: {
             </Index>
           </g>
         </svg>
-        {/* Over the surface, not above it: selecting an element never moves the canvas. */}
-        <Show when={selectedEl()}>
-          {(el) => (
-            <ElementInspector
-              element={el()}
-              name={labelOf(el()).split(':')[0] ?? ''}
-              scene={scene}
-              onDeleted={() => setSelected(null)}
-            />
-          )}
-        </Show>
       </div>
     </section>
   );

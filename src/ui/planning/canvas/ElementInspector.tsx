@@ -9,6 +9,7 @@ import { CONNECTORS, DEFAULT_STROKE, removeElement } from './sceneEdits';
  * commit of the scene. `name` is the element's accessible name without its text ("Rectangle 2").
  */
 export function ElementInspector(props: {
+  ref?: (div: HTMLDivElement) => void;
   element: CanvasElement;
   name: string;
   scene: CanvasScene;
@@ -24,10 +25,12 @@ export function ElementInspector(props: {
   const storedText = () => el().text ?? '';
   // Colours come from a colour input: always `#rrggbb`, which the element schema takes.
   return (
-    <div class="canvas-inspector">
-      <label>
-        Text of {props.name}
+    <div class="canvas-inspector" ref={(d) => props.ref?.(d)}>
+      {/* The field says "Text" (the selection is marked on the surface); its name says whose. */}
+      <label class="canvas-inspector-text">
+        Text
         <input
+          aria-label={`Text of ${props.name}`}
           value={typed.value(el().id, storedText)}
           maxLength={10000}
           onInput={(e) => typed.input(el().id, e.currentTarget.value)}

@@ -17,6 +17,7 @@ export function entityHref(type: EntityType, id: string): string {
   return itemRoute(type, id) ?? '#/';
 }
 
+/** A card's size when placed (world units). */
 export const CARD_SIZE = { width: 200, height: 80 };
 
 /** A new card for an entity, centred on `at`, its title kept as text (what agents read). */
