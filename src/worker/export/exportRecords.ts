@@ -44,6 +44,13 @@ export async function countRecords(db: VaultDb): Promise<number> {
   return total;
 }
 
+/**
+ * A row in the Trash (a task, a subtask that went with it, a canvas: `trashedAt` set) is not
+ * backed up: a backup holds the vault's live content, and a restore never brings back what was
+ * deleted (docs/backup.md).
+ */
+export const inTrash = (row: unknown): boolean => (row as { trashedAt?: unknown } | null)?.trashedAt != null;
+
 const backedUpTables = () => [
   ...Object.keys(SYNCED_TABLES).filter((t) => !NOT_BACKED_UP.has(t)),
   ...Object.keys(LOCAL_RECORD_TABLES),
@@ -68,6 +75,7 @@ export async function writeRecords(
     fileOf.set(`journal|${row.id}`, name);
   });
   await db.canvases.each((row: CanvasRow) => {
+    if (inTrash(row)) return;
     const name = freeName(zip, canvasPath(row.folder, row.title), '.canvas');
     const text = JSON.stringify(toJsonCanvas(row.elements, notePath), null, '\t');
     zip.add(name, new TextEncoder().encode(text), 6, row.updatedAt);
@@ -98,6 +106,7 @@ export async function writeRecords(
     await db.table(table).each((row: Row) => {
       if (stopped) return;
       if (spec.type === 'setting' && !settingSyncs(String(row.key))) return;
+      if (inTrash(row)) return;
       const id = synced ? itemIdOf(synced, row[spec.key]) : String(row[spec.key]);
       const record = toPayload(spec.type, row);
       const clock = (spec.clockOnRow ? row.clock : clocks.get(id)) ?? {};

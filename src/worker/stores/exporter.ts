@@ -5,7 +5,7 @@ import { ATTACHMENT_MANIFEST, type AttachmentManifest } from '../domain/importEx
 import { attachmentOwner } from '../domain/notes/attachments';
 import { isInside } from '../domain/notes/paths/folderPath';
 import { BACKUP_VERSION, type RecordLine, recordsFile } from '../export/backupFormat';
-import { countRecords, noteClocks, TransferCancelled, writeRecords } from '../export/exportRecords';
+import { countRecords, inTrash, noteClocks, TransferCancelled, writeRecords } from '../export/exportRecords';
 import { BACKUP_MARKER } from '../export/zipSources';
 import { createZipWriter } from '../export/zipWriter';
 import { toPayload } from '../sync/recordPayloads';
@@ -46,11 +46,14 @@ export async function exportZipBlob(
 ): Promise<Result<Blob>> {
   const { onProgress = () => {}, cancelled = () => false } =
     typeof options === 'function' ? { onProgress: options } : options;
-  const inFolder = await db.notes.filter((n) => isInside(n.folderPath, folder)).toArray();
+  // what is in the Trash stays out, with the attachments of a note in the Trash (docs/backup.md)
+  const trashed = new Set((await db.notes.filter((n) => inTrash(n)).toArray()).map((n) => n.id));
+  const live = (n: NoteRow) => !trashed.has(n.id) && !trashed.has(attachmentOwner(n.folderPath) ?? '');
+  const inFolder = await db.notes.filter((n) => live(n) && isInside(n.folderPath, folder)).toArray();
   // A folder's notes take their attachments along (at attachments/<id>/, from the zip's root).
   const owners = new Set(inFolder.filter((r) => r.fileType === 'markdown').map((r) => r.id));
   const attached = folder
-    ? await db.notes.filter((n) => owners.has(attachmentOwner(n.folderPath) ?? '')).toArray()
+    ? await db.notes.filter((n) => live(n) && owners.has(attachmentOwner(n.folderPath) ?? '')).toArray()
     : [];
   const rows = [...inFolder, ...attached];
   const zip = createZipWriter();

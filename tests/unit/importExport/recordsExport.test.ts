@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportZipBlob } from '../../../src/worker/stores/exporter';
 import { type FullVault, openFullVault } from '../tools/fixtures/fullVault';
+import { freshVault } from './freshVault';
 
 let fv: FullVault | null = null;
 afterEach(async () => {
@@ -78,6 +79,44 @@ describe('the backup zip holds every record in open formats', () => {
     // one record a line: a reader can take the file line by line
     const lines = strFromU8(files['.cairn/records/task.json']!).trim().split('\n');
     expect(lines).toHaveLength(3);
+  });
+
+  it('what is in the Trash stays out of the backup: a note with its attachment, a task, a canvas', async () => {
+    // a vault of its own: openFullVault would reopen the one the test above filled
+    const v = (await freshVault()) as unknown as FullVault;
+    const kept = await write<{ id: string }>(v, 'notes.create', { title: 'Kept', content: 'stays' });
+    const gone = await write<{ id: string }>(v, 'notes.create', { title: 'Gone', content: 'deleted' });
+    const pic = await v.vault.services.db.notes.add({
+      ...(await v.vault.services.db.notes.get(kept.id))!,
+      id: 'att1',
+      title: 'pic.png',
+      titleKey: 'pic.png',
+      folderPath: `attachments/${gone.id}`,
+      fileType: 'image',
+    });
+    await v.vault.services.db.blobs.put({ id: pic, blob: new Blob([new Uint8Array([1, 2, 3])]) } as never);
+    await write(v, 'notes.delete', gone.id);
+    const task = await write<{ task: { id: string } }>(v, 'tasks.create', { title: 'Trashed task' });
+    await write(v, 'tasks.create', { title: 'Live task' });
+    await write(v, 'tasks.delete', task.task.id);
+    const canvas = await write<{ id: string }>(v, 'canvas.create', { title: 'Old board' });
+    await write(v, 'canvas.create', { title: 'Board' });
+    await write(v, 'canvas.delete', canvas.id);
+
+    const exported = await exportZipBlob(v.vault.services.db);
+    if (!exported.ok) throw new Error(exported.error.message);
+    const files = unzipSync(new Uint8Array(await exported.value.arrayBuffer()));
+    const names = Object.keys(files);
+    expect(names).toContain('Kept.md');
+    expect(names).toContain('Board.canvas');
+    expect(names.filter((n) => /Gone|pic\.png|Old board/.test(n))).toEqual([]);
+    const titles = (type: string) =>
+      JSON.parse(strFromU8(files[`.cairn/records/${type}.json`]!)).map(
+        (l: { record: { title?: string } }) => l.record.title,
+      );
+    expect(titles('task')).toEqual(['Live task']);
+    expect(titles('canvas')).toEqual(['Board']);
+    expect(titles('note')).toEqual(['Kept']);
   });
 
   it('a cancelled export answers CANCELLED and makes no file', async () => {
