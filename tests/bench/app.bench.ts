@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config';
+import { startAppPreview } from './appPreview';
 import { largeNoteRows } from './largeNote';
 import type { BenchRow } from './types';
 
@@ -20,16 +20,6 @@ function initialJsGzip(): number {
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
   ].map((m) => m[1]!);
   return srcs.reduce((sum, src) => sum + gzipSync(readFileSync(join(root, 'dist', src))).byteLength, 0);
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 /** Fills the default vault with generated notes straight into IndexedDB (the app made the schema). */
@@ -74,31 +64,19 @@ async function seed(page: import('@playwright/test').Page, count: number) {
 }
 
 export default async function appBench(): Promise<BenchRow[]> {
-  const build = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
+  const { base, stop } = await startAppPreview(PORT);
   const rows: BenchRow[] = [];
-  const js = initialJsGzip() / 1024;
-  rows.push({
-    group: 'app',
-    name: 'initial main-thread JS (gzip)',
-    value: js,
-    unit: 'KB',
-    target: '<= 60 KB',
-    ok: js <= 60,
-  });
-
-  const server: ChildProcess = spawn(
-    resolve(root, 'node_modules/.bin/vite'),
-    ['preview', '--port', String(PORT), '--strictPort'],
-    { cwd: root, stdio: 'ignore' },
-  );
   const profile = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
   try {
-    const base = `http://127.0.0.1:${PORT}/`;
-    await waitFor(base);
+    const js = initialJsGzip() / 1024;
+    rows.push({
+      group: 'app',
+      name: 'initial main-thread JS (gzip)',
+      value: js,
+      unit: 'KB',
+      target: '<= 60 KB',
+      ok: js <= 60,
+    });
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
@@ -147,7 +125,7 @@ export default async function appBench(): Promise<BenchRow[]> {
       note: `min ${samples[0]!.toFixed(0)}, max ${samples.at(-1)!.toFixed(0)}; new tab, SW-cached shell`,
     });
   } finally {
-    server.kill('SIGTERM');
+    stop();
     rmSync(profile, { recursive: true, force: true });
   }
   return rows;

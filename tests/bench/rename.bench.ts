@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config';
+import { startAppPreview } from './appPreview';
 import type { BenchRow } from './types';
 
 /**
@@ -14,20 +14,9 @@ import type { BenchRow } from './types';
  * IndexedDB readwrite transaction putting back the same 1,000 note rows and bodies (what the rename
  * must write at the least, with no Yjs, Dexie, link index or outbox).
  */
-const root = resolve(import.meta.dirname, '../..');
 const PORT = 4198; // its own port: never the e2e suite's nor app.bench's
 const BACKLINKS = 1000;
 const RUNS = 3;
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 /**
  * From Enter in the title field until the rewritten bodies are committed. The rename writes every
@@ -110,20 +99,9 @@ function bareFloor(page: Page): Promise<number> {
 }
 
 export default async function renameBench(): Promise<BenchRow[]> {
-  const build = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
-  const server: ChildProcess = spawn(
-    resolve(root, 'node_modules/.bin/vite'),
-    ['preview', '--port', String(PORT), '--strictPort'],
-    { cwd: root, stdio: 'ignore' },
-  );
+  const { base, stop } = await startAppPreview(PORT);
   const profile = mkdtempSync(join(tmpdir(), 'cairn-bench-rename-'));
   try {
-    const base = `http://127.0.0.1:${PORT}/`;
-    await waitFor(base);
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
@@ -185,7 +163,7 @@ export default async function renameBench(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    server.kill('SIGTERM');
+    stop();
     rmSync(profile, { recursive: true, force: true });
   }
 }
