@@ -98,7 +98,7 @@ test('a refused value shows why and changes nothing; every group has a section t
   await expect(dialog.getByText('No speech-to-text model ships with Cairn', { exact: false })).toBeVisible();
 
   await dialog.getByRole('combobox', { name: 'Jump to section' }).selectOption({ label: 'Backup' });
-  await expect(dialog.getByRole('heading', { name: 'Backup' })).toBeInViewport();
+  await expect(dialog.getByRole('heading', { name: 'Backup', exact: true })).toBeInViewport();
   // The window's own width: a page wider than it would widen the phone's layout viewport.
   const width = page.viewportSize()?.width ?? 0;
   expect(await page.evaluate(() => window.innerWidth)).toBe(width);
