@@ -2,6 +2,7 @@ import type { ChangesResponse } from '../../src/sync/protocol/changes';
 import type { PushResponse } from '../../src/sync/protocol/push';
 import { envelopeText, signedItem } from '../server/items';
 import { startSyncService } from '../server/spawn-service';
+import { benchSignIn } from './benchSignIn';
 import type { BenchRow } from './types';
 
 /**
@@ -29,24 +30,7 @@ interface Dev {
 }
 
 async function signIn(base: string, email: string): Promise<Dev> {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
-    'sign',
-    'verify',
-  ])) as CryptoKeyPair;
-  const publicKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64');
-  const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  const otp = (await post('/auth/otp/request', { email })) as { devCode: string };
-  const s = (await post('/auth/sign-in', {
-    email,
-    code: otp.devCode,
-    device: { name: 'load', platform: 'web', publicKey },
-  })) as { accessToken: string; deviceId: string };
-  return { email, ...s, privateKey: pair.privateKey };
+  return { email, ...(await benchSignIn(base, email, 'load')) };
 }
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0;

@@ -1,32 +1,14 @@
 import type { PushResponse } from '../../src/sync/protocol/push';
 import { envelopeText, signedItem } from '../server/items';
 import { startSyncService } from '../server/spawn-service';
+import { benchSignIn } from './benchSignIn';
 import type { BenchRow } from './types';
 
 const DEVICES = 8;
 const BATCHES = 5;
 const BATCH_SIZE = 100;
 
-async function signIn(base: string, email: string) {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
-    'sign',
-    'verify',
-  ])) as CryptoKeyPair;
-  const publicKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64');
-  const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  const otp = (await post('/auth/otp/request', { email })) as { devCode: string };
-  const session = (await post('/auth/sign-in', {
-    email,
-    code: otp.devCode,
-    device: { name: 'bench', publicKey },
-  })) as { accessToken: string; deviceId: string };
-  return { ...session, privateKey: pair.privateKey };
-}
+const signIn = (base: string, email: string) => benchSignIn(base, email);
 
 /**
  * Issue 16 part 5: service push throughput with 8 devices of ONE account pushing at once (the

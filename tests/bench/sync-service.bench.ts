@@ -1,7 +1,7 @@
-import type { SessionTokens } from '../../src/sync/protocol/auth';
 import type { PushResponse } from '../../src/sync/protocol/push';
 import { envelopeText, signedItem } from '../server/items';
 import { startSyncService } from '../server/spawn-service';
+import { benchSignIn } from './benchSignIn';
 import type { BenchRow } from './types';
 
 const BATCHES = 10;
@@ -21,27 +21,7 @@ function stages(header: string | null): Record<string, number> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
-async function signIn(base: string) {
-  const email = `bench-${Date.now()}@test.cairn.local`;
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
-    'sign',
-    'verify',
-  ])) as CryptoKeyPair;
-  const publicKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64');
-  const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  const otp = (await post('/auth/otp/request', { email })) as { devCode: string };
-  const session = (await post('/auth/sign-in', {
-    email,
-    code: otp.devCode,
-    device: { name: 'bench', publicKey },
-  })) as SessionTokens;
-  return { ...session, privateKey: pair.privateKey };
-}
+const signIn = (base: string) => benchSignIn(base, `bench-${Date.now()}@test.cairn.local`);
 
 /**
  * Push throughput (100-item batches of ~1 KB payloads) and changes-page latency (500 refs) on
