@@ -47,13 +47,15 @@ export async function exportZipBlob(
   const { onProgress = () => {}, cancelled = () => false } =
     typeof options === 'function' ? { onProgress: options } : options;
   // what is in the Trash stays out, with the attachments of a note in the Trash (docs/backup.md)
-  const trashed = new Set((await db.notes.filter((n) => inTrash(n)).toArray()).map((n) => n.id));
+  // one read of the note rows (not their bodies): the Trash, the folder and its attachments
+  const all = await db.notes.toArray();
+  const trashed = new Set(all.filter((n) => inTrash(n)).map((n) => n.id));
   const live = (n: NoteRow) => !trashed.has(n.id) && !trashed.has(attachmentOwner(n.folderPath) ?? '');
-  const inFolder = await db.notes.filter((n) => live(n) && isInside(n.folderPath, folder)).toArray();
+  const inFolder = all.filter((n) => live(n) && isInside(n.folderPath, folder));
   // A folder's notes take their attachments along (at attachments/<id>/, from the zip's root).
   const owners = new Set(inFolder.filter((r) => r.fileType === 'markdown').map((r) => r.id));
   const attached = folder
-    ? await db.notes.filter((n) => live(n) && owners.has(attachmentOwner(n.folderPath) ?? '')).toArray()
+    ? all.filter((n) => live(n) && owners.has(attachmentOwner(n.folderPath) ?? ''))
     : [];
   const rows = [...inFolder, ...attached];
   const zip = createZipWriter();
