@@ -37,7 +37,21 @@ export const vectorClock = v.pipe(
   v.check((c) => Object.keys(c).length <= 256, 'too many clock entries'),
 );
 
-export const itemId = v.pipe(v.string(), v.minLength(1), v.maxLength(512));
+/**
+ * A lone surrogate: a string with one is not well-formed Unicode. The metadata store (D1: SQLite
+ * text is UTF-8) keeps it as U+FFFD, so an id with one is stored as another id: two ids that differ
+ * only there become one row, and a read keyed by the id sent cannot find the row it wrote (the
+ * CRDT batch read answered 500 on it; found by tests/server/generated-input.test.ts).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
+
+export const itemId = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(512),
+  v.check(isWellFormedText, 'must be well-formed Unicode (no lone surrogate)'),
+);
 
 export const sha256Hex = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'must be lowercase hex SHA-256'));
 

@@ -55,7 +55,8 @@ function stringArb(schema: unknown, actions: Action[]): fc.Arbitrary<string> {
     arb = fc.oneof(
       base64Of(Math.max(0, Math.floor((min * 3) / 4) - 2), Math.min(bytes, 96)),
       fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-      fc.string({ minLength: min, maxLength: cap }),
+      fc.string({ minLength: min, maxLength: Math.max(min, cap) }),
+      fc.string({ unit: 'binary', minLength: min, maxLength: Math.max(min, cap) }),
     );
   } else {
     arb = fc.oneof(
