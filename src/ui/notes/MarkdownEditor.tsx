@@ -1,5 +1,4 @@
 import { defaultKeymap, indentWithTab } from '@codemirror/commands';
-import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
@@ -13,6 +12,7 @@ import { type EditorMode, storedEditorMode, storeEditorMode } from './livePrevie
 import { linkAssist } from './livePreview/linkAssist';
 import { livePreview } from './livePreview/livePreview';
 import { type PreviewHost, previewHost } from './livePreview/previewHost';
+import { markdownSupport } from './markdownSupport';
 import { hasRunawayParagraph } from './runawayParagraph';
 import './livePreview/editorModes.css';
 
@@ -73,12 +73,7 @@ export default function MarkdownEditor(props: Props) {
           keymap.of([...yUndoManagerKeymap, ...defaultKeymap, ...searchKeymap, indentWithTab]),
           drawSelection(),
           highlightSelectionMatches(),
-          plain
-            ? []
-            : [
-                markdown({ base: markdownLanguage }),
-                syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-              ],
+          plain ? [] : [markdownSupport(), syntaxHighlighting(defaultHighlightStyle, { fallback: true })],
           EditorView.lineWrapping,
           placeholder('Write in markdown…'),
           EditorView.contentAttributes.of({
