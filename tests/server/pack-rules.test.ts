@@ -215,7 +215,16 @@ describe('listing on a deployment that cannot presign (spec 4: url only when it 
         all: async (q: Statement) => {
           queries.push(q);
           return [
-            { id: 9, min_cursor: 10, max_cursor: 12, object_key: 'u1/x', entry_count: 3, size_bytes: 99 },
+            {
+              id: 9,
+              kind: 'crdt_snapshot',
+              from_cursor: null,
+              min_cursor: 10,
+              max_cursor: 12,
+              object_key: 'u1/x',
+              entry_count: 3,
+              size_bytes: 99,
+            },
           ];
         },
       },
@@ -238,5 +247,8 @@ describe('listing on a deployment that cannot presign (spec 4: url only when it 
     expect(hits).toEqual(['sync_packs']);
     // scoped to the caller's account and vault
     expect(queries[0]?.params.slice(0, 2)).toEqual(['u1', 'v1']);
+    // no kinds= (a client that predates records packs): the spec's snapshot packs only
+    expect(queries[0]?.params[2]).toBe('crdt_snapshot');
+    expect(queries[0]?.params).not.toContain('records');
   });
 });

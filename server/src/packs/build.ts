@@ -124,27 +124,11 @@ export async function buildNextPack(deps: Deps, userId: string, vaultId: string)
   return { built, scanned: window.slots.length, more: window.full };
 }
 
-function recordSize(e: MpakEntryInput): number {
+export function recordSize(e: MpakEntryInput): number {
   return (
     PACK_INDEX_RECORD_FIXED_BYTES +
     utf8.encode(e.id).length +
     utf8.encode(e.key).length +
     utf8.encode(e.meta).length
   );
-}
-
-/** Builds packs of one vault until its settled backlog is gone or `maxPacks` were written. */
-export async function drainVault(
-  deps: Deps,
-  userId: string,
-  vaultId: string,
-  maxPacks: number,
-): Promise<{ built: number; more: boolean }> {
-  let built = 0;
-  for (;;) {
-    if (built >= maxPacks) return { built, more: true };
-    const step = await buildNextPack(deps, userId, vaultId);
-    if (step.built) built++;
-    if (!step.more) return { built, more: false };
-  }
 }

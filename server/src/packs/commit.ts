@@ -33,6 +33,8 @@ export interface BuiltPack {
   entryCount: number;
   min: PackWatermark;
   max: PackWatermark;
+  /** `records` packs: the cursor the pack starts above (its window's watermark) */
+  fromCursor?: number;
 }
 
 /** The object key of spec 2.11 plus a random suffix: two packs may share (min, max) (docs/packs.md). */
@@ -49,7 +51,9 @@ export function packObjectKey(userId: string, vaultId: string, kind: string, pac
  * watermark never passes rows whose pack is not listed (a failure leaves the window to the next
  * run; a put whose row never came leaks one unlisted object). The watermark only moves forward:
  * two builders racing on one vault (queue and cron) cannot move it back. A builder that lost the
- * race for the same first entry drops its own object. `pack` null: the window held only holes and
+ * race for the same first entry drops its own object and leaves the watermark to the winner: its
+ * window may reach further than the winner's, and moving the watermark past rows no listed pack
+ * holds would leave them out of every pack (and break the chain of `records` packs). `pack` null: the window held only holes and
  * skips; only the watermark moves. Answers whether a pack was listed.
  */
 export async function commitPack(
@@ -65,8 +69,8 @@ export async function commitPack(
     const row = await deps.sql.first<{ id: number }>(
       sql(
         `INSERT INTO pack_index (user_id, vault_id, kind, min_cursor, max_cursor, min_tiebreak, max_tiebreak,
-           object_key, entry_count, size_bytes, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           object_key, entry_count, size_bytes, created_at, from_cursor)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (user_id, vault_id, kind, min_cursor, min_tiebreak) DO NOTHING
          RETURNING id`,
         scope.userId,
@@ -80,10 +84,14 @@ export async function commitPack(
         pack.entryCount,
         pack.bytes.length,
         deps.clock.nowMs(),
+        pack.fromCursor ?? null,
       ),
     );
     listed = row !== null;
-    if (!listed) await deps.objects.delete([key]);
+    if (!listed) {
+      await deps.objects.delete([key]);
+      return false;
+    }
   }
   await deps.sql.run(
     sql(

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps';
 import type { PackJob } from '../ports/pack-jobs';
-import { drainVault } from './build';
+import { drainVault } from './drain';
 
 /** Packs one message may build for its vault; the rest waits for the next message or sweep. */
 export const PACKS_PER_MESSAGE = 40;
