@@ -90,7 +90,7 @@ export function createSyncEngine(deps: EngineDeps) {
     flush: () => void run(),
     delays: deps.snapshotDelays,
   });
-  const windows = createBodyWindows({ now: deps.now, timers: deps.timers, flush: () => void run() });
+  const windows = createBodyWindows({ now: deps.now, timers: deps.timers, flush: () => void run(false) });
   const rate = createRateHold({ now: deps.now, timers: deps.timers, fire: () => void run() });
   // a 429 met by the pull holds only the pull (its buckets are not the push's): local edits still
   // go out while a large first pull waits out `sync_changes` (issue 16 part 5)
@@ -110,6 +110,11 @@ export function createSyncEngine(deps: EngineDeps) {
   let repaired = false;
   // the cursor the last completed pull reached (in memory: after a restart every wake pulls)
   let pulledThrough = -1;
+  // a trigger other than a local edit asked for a pull since the last cycle began (push-only
+  // cycles: docs/sync-client.md)
+  let pullAsked = true;
+  // the last cycle that pulled read the feed to its end (a failed pull is asked again by the next cycle)
+  let lastPullDone = false;
   let status: SyncStatus = STATUS_OFF;
   // the pack bootstrap runs at most once per engine (a restart of a still-fresh device runs it again)
   let packsTried = false;
@@ -162,7 +167,12 @@ export function createSyncEngine(deps: EngineDeps) {
 
   async function cycle(): Promise<void> {
     lastStart = deps.now();
-    link.cycleStarted();
+    const pulls = pullAsked || !lastPullDone || !link.pushOnlyAllowed(pulledThrough);
+    pullAsked = false;
+    if (pulls) {
+      link.cycleStarted();
+      lastPullDone = false;
+    }
     const measured = telemetry.begin();
     const isStopped = () => stopped;
     let bodyTooLarge: SyncError | null = null;
@@ -233,6 +243,9 @@ export function createSyncEngine(deps: EngineDeps) {
     // the pull's bucket is spent (a 429 on a pull route): the pushes above went out, the pull
     // waits for its Retry-After (pullHold fires the next cycle then); the error stays shown
     if (pullHold.held()) return publish(undefined, false);
+    // a local edit's cycle while the socket is live: the others' changes arrive as wakes, and
+    // reading this device's own rows back would spend the account's `sync_changes` on nothing
+    if (!pulls && !parked && !keyStale) return publish(bodyTooLarge ? errorOf(bodyTooLarge) : null, true);
     await bootstrap.openIfFresh(deps.state);
     const pullDeps = {
       ...deps,
@@ -250,6 +263,7 @@ export function createSyncEngine(deps: EngineDeps) {
     if (pulled.changed.length > 0) deps.onApplied(pulled.changed);
     if (pulled.kind === 'stopped') return fail(pulled.error, 'pull');
     pulledThrough = pulled.cursor;
+    lastPullDone = true;
     // the pull delivered: seeded docs settle now (or finish settling after a crash), spec 3.7.6
     if (deps.packs) await settleSeeds({ state: deps.state, store: deps.packs.store, session });
     own.pulledThrough(pulled.cursor);
@@ -294,7 +308,13 @@ export function createSyncEngine(deps: EngineDeps) {
     await publish(errorOf(error), false);
   }
 
-  function run(): Promise<void> {
+  /**
+   * `pull`: true for every trigger that wants the feed read (tick, wake, start, Sync now, a hold's
+   * end), false for a local edit's push (which pulls only when the socket is not live: push-only cycles),
+   * null for the trailing cycle (it pulls when a trigger during the last cycle asked).
+   */
+  function run(pull: boolean | null = true): Promise<void> {
+    if (pull === true) pullAsked = true;
     // during a rate-limit hold every trigger (tick, wake, push, sync now) waits for its end; while
     // the plan is known to be inactive nothing is sent (spec 8.3), the payment error stays shown
     if (stopped || rate.held() || paid.denied()) return Promise.resolve();
@@ -313,7 +333,7 @@ export function createSyncEngine(deps: EngineDeps) {
         running = null;
         if (again && !stopped) {
           again = false;
-          void run();
+          void run(null);
         } else if (!stopped)
           void publish(undefined, false).catch((err: unknown) => {
             if (!stopped) console.error('sync status', err);
@@ -359,12 +379,12 @@ export function createSyncEngine(deps: EngineDeps) {
       if (timer !== null) return;
       const wait = lastStart + PUSH_DEBOUNCE_MS - deps.now();
       if (wait <= 0) {
-        void run();
+        void run(false);
         return;
       }
       timer = deps.timers.setTimeout(() => {
         timer = null;
-        void run();
+        void run(false);
       }, wait);
     },
     /** a Yjs update of this note was queued: the per-note 1 s window decides when it goes */

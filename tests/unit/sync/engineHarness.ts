@@ -122,13 +122,15 @@ export async function engineOver(
 /**
  * An engine over an empty feed (cursor at 5, nothing to repair or check) on `timers`, started and
  * past its first cycles. `changesAt` holds the clock of every `GET /sync/changes` sent from now
- * on: each cycle over the empty outbox sends exactly one, so it counts cycles.
+ * on: each cycle over the empty outbox sends exactly one, so it counts cycles. While `failing()`
+ * holds, the feed answers 503.
  */
-export async function startIdleFeedEngine(timers: Timers & { now(): number }) {
+export async function startIdleFeedEngine(timers: Timers & { now(): number }, failing = () => false) {
   const changesAt: number[] = [];
   const call = (async (_m: string, path: string): Promise<SyncResult<unknown>> => {
     if (!path.startsWith('/sync/changes')) return unexpected(path);
     changesAt.push(timers.now());
+    if (failing()) return { ok: false, error: { code: 'HTTP_ERROR', message: 'unavailable', status: 503 } };
     return { ok: true, value: { refs: [], nextCursor: 5, serverTimeMs: 0, noteBodies: [] } };
   }) as SyncCall;
   const { engine } = await engineOver(call, { now: timers.now, timers }, [

@@ -67,6 +67,14 @@ export function createSocketLink(deps: SocketLinkDeps) {
     },
     cycleStarted: tick.pulled,
     tickSkips: tick.skip,
+    /**
+     * Whether a local edit's cycle may push without pulling: a pull completed (`pulledThrough`
+     * >= 0) and the socket has been connected since it began, so every commit by another device
+     * since then was announced to this one by a frame, and each frame schedules a pull (spec 6.1).
+     */
+    pushOnlyAllowed(pulledThrough: number): boolean {
+      return pulledThrough >= 0 && tick.live();
+    },
     connection(generation: number | null): void {
       tick.connection(generation);
       // keys are read afresh per connection: a device that re-registered is seen after a reconnect

@@ -13,15 +13,25 @@ export function createTickSkip(now: () => number) {
   let current: number | null = null;
   let atLastTick: number | null = null;
   let lastPull = Number.NEGATIVE_INFINITY;
+  /** the generation connected when the last pull started (null: none was) */
+  let atLastPull: number | null = null;
 
   return {
     /** the socket opened (a new generation) or closed (null) */
     connection(generation: number | null): void {
       current = generation;
     },
-    /** a cycle (which always pulls) started */
+    /** a cycle that pulls started */
     pulled(): void {
       lastPull = now();
+      atLastPull = current;
+    },
+    /**
+     * The socket has stayed connected since the last pull started (no reconnect in between, and
+     * that pull no more than 5 minutes ago): what a push-only cycle needs (syncEngine.ts).
+     */
+    live(): boolean {
+      return current !== null && current === atLastPull && now() - lastPull < TICK_SKIP_MAX_MS;
     },
     /** asked at each tick: true when this tick sends nothing */
     skip(): boolean {
