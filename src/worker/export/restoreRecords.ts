@@ -29,6 +29,9 @@ const NAMED = new Set(['journal', 'tag_definition', 'setting', 'property_definit
 
 type Row = Record<string, unknown>;
 
+/** Types whose restored name is checked against the rows written before it (settleUnique). */
+const UNIQUE = new Set(['canvas', 'template', 'bookmark']);
+
 interface TableOf {
   table: string;
   key: string;
@@ -80,18 +83,31 @@ export async function restoreRecords(
     if (!source || !t) continue;
     // an empty table (a restore into a new vault) holds nothing to compare with
     if ((await db.table(t.table).count()) === 0) continue;
-    await readRecordLines(source.file, async (line) => {
-      const existing = (await db.table(t.table).get(rowKey(t, line.id))) as Row | undefined;
-      if (!existing) return;
-      const incoming =
-        type === 'journal' ? { ...line.record, markdown: await journalText(line) } : line.record;
-      if (sameRecord(type, existing, incoming)) fates.set(`${type}|${line.id}`, 'identical');
-      else if (NAMED.has(type)) fates.set(`${type}|${line.id}`, 'kept');
-      else {
-        fates.set(`${type}|${line.id}`, 'new');
-        remap.set(line.id, services.newId());
+    const decide = async (lines: RecordLine[]) => {
+      const found = (await db.table(t.table).bulkGet(lines.map((l) => rowKey(t, l.id)))) as (
+        | Row
+        | undefined
+      )[];
+      for (const [i, line] of lines.entries()) {
+        const existing = found[i];
+        if (!existing) continue;
+        const incoming =
+          type === 'journal' ? { ...line.record, markdown: await journalText(line) } : line.record;
+        if (sameRecord(type, existing, incoming)) fates.set(`${type}|${line.id}`, 'identical');
+        else if (NAMED.has(type)) fates.set(`${type}|${line.id}`, 'kept');
+        else {
+          fates.set(`${type}|${line.id}`, 'new');
+          remap.set(line.id, services.newId());
+        }
       }
+    };
+    // read in batches: one bulk read of the vault's rows per BATCH lines
+    const lines: RecordLine[] = [];
+    await readRecordLines(source.file, async (line) => {
+      lines.push(line);
+      if (lines.length >= BATCH) await decide(lines.splice(0));
     });
+    if (lines.length > 0) await decide(lines);
   }
 
   // pass 2: the writes
@@ -137,8 +153,11 @@ async function writeBatch(
   const { db } = services;
   const tables = [t.table, ...(type === 'journal' ? ['crdtUpdates', 'crdtSnapshots'] : [])];
   const put: string[] = [];
+  // rows whose table needs no check against the rows before them go in one bulk write
+  const perRow = type === 'journal' || UNIQUE.has(type);
   await db.transaction('rw', tables, async () => {
     const docs = createDocStore(db);
+    const rows: Row[] = [];
     for (const line of lines) {
       const fate = ctx.fates.get(`${type}|${line.id}`);
       if (fate === 'identical') {
@@ -174,13 +193,15 @@ async function writeBatch(
         // never synced here yet: the restore is a local write the outbox sends
         if (type === 'task' || type === 'project') row.syncedAt = null;
       } else row = { ...payload, clock };
-      await db.table(t.table).put(row);
+      if (perRow) await db.table(t.table).put(row);
+      else rows.push(row);
       if (type === 'journal' && (await docs.loadState(id)) === null)
         await docs.append(id, initialState(String(row.markdown ?? '')));
       put.push(String(row[t.key]));
       ctx.summary.restored++;
       if (fate === 'new') ctx.summary.sideBySide.push({ type, id: line.id, as: id });
     }
+    if (rows.length > 0) await db.table(t.table).bulkPut(rows);
   });
   const changes: Change[] = [{ table: t.table, op: 'put', ids: put }];
   if (put.length > 0) services.feed.committed(changes);

@@ -5,6 +5,9 @@ import type { ImportSource } from '../stores/importer';
 /** The marker a Cairn backup carries at its root (docs/backup.md): its paths are vault paths. */
 export const BACKUP_MARKER = '.cairn/backup.json';
 
+/** Bytes given to the unzipper at a time (see readZip). */
+const PUSH_BYTES = 16 * 1024;
+
 export function isZip(source: ImportSource): boolean {
   return /\.zip$/i.test(source.path) || source.file.type === 'application/zip';
 }
@@ -59,7 +62,11 @@ export async function readZip(zip: ImportSource): Promise<Result<ImportSource[]>
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      unzip.push(value);
+      // fflate's Unzip.push recurses once or twice per entry in what it is given: a chunk
+      // holding thousands of small notes (Chromium hands a Blob over in large chunks) overflowed
+      // the stack ("Maximum call stack size exceeded"), so it gets small slices
+      for (let at = 0; at < value.length && !failure; at += PUSH_BYTES)
+        unzip.push(value.subarray(at, at + PUSH_BYTES));
       if (failure) break;
     }
     unzip.push(new Uint8Array(), true);

@@ -6,7 +6,7 @@ import { BACKUP_VERSION, RECORDS_DIR } from '../export/backupFormat';
 import { importCanvasFiles, isCanvasFile } from '../export/importCanvases';
 import { type BackupRecords, readBackup } from '../export/readBackup';
 import { type RecordsSummary, restoreRecords } from '../export/restoreRecords';
-import { sameAsExisting } from '../export/sameAsExisting';
+import { sameAsExistingMany } from '../export/sameAsExisting';
 import { BACKUP_MARKER, isZip, readZip } from '../export/zipSources';
 import type { VaultServices } from '../vault/services';
 import type { NewItem, NotesStore } from './notesStore';
@@ -48,11 +48,18 @@ export interface ImportOptions {
   cancelled?: () => boolean;
 }
 
-const BATCH = 25;
+/**
+ * Notes and files per transaction: the first batch small (progress shows at once, a crash or a
+ * cancel early in an import loses little), each next one twice as large up to MAX_BATCH, and
+ * never much over BATCH_BYTES of files (a batch's texts are in memory together).
+ */
+const FIRST_BATCH = 25;
+const MAX_BATCH = 400;
+const BATCH_BYTES = 8 * 1024 * 1024;
 
 /**
  * Imports a folder of markdown files and attachments: planned first (what becomes what, what is
- * skipped and why), then written in batches of 25 items, one transaction each, reporting
+ * skipped and why), then written in batches (25 items, growing to 400), one transaction each, reporting
  * progress after each batch. Notes keep their frontmatter and text byte for byte. Files at
  * `attachments/<id>/<name>` of an export come back as attachments of their notes
  * (attachmentClaims.ts), after the notes, so their embeds resolve to them. With the vault's
@@ -144,16 +151,26 @@ export async function importFiles(
     return { ok: true as const, value: summary };
   };
   onProgress({ done: 0, total });
-  for (let start = 0; start < plan.items.length; start += BATCH) {
+  let at = 0;
+  let size = FIRST_BATCH;
+  while (at < plan.items.length) {
     if (cancelled()) return stop();
-    const slice: typeof plan.items = [];
-    const batch: NewItem[] = [];
-    for (const item of plan.items.slice(start, start + BATCH)) {
+    const start = at;
+    const picked: typeof plan.items = [];
+    let bytes = 0;
+    while (at < plan.items.length && picked.length < size && (picked.length === 0 || bytes < BATCH_BYTES)) {
+      const item = plan.items[at++]!;
+      bytes += asFiles[item.entry]!.file.size;
+      picked.push(item);
+    }
+    size = Math.min(MAX_BATCH, size * 2);
+    const nexts: NewItem[] = [];
+    for (const item of picked) {
       const src = asFiles[item.entry]!;
       const kept = backup?.notes.get(src.path);
       const times = src.lastModified ? { created: src.lastModified, modified: src.lastModified } : {};
       const restored = kept ? restoredFields(kept.id, kept.record) : {};
-      const next: NewItem =
+      nexts.push(
         item.kind === 'markdown'
           ? {
               kind: 'markdown',
@@ -171,20 +188,36 @@ export async function importFiles(
               blob: src.file,
               ...times,
               ...restored,
-            };
-      if (db) {
-        const found = await sameAsExisting(db, item.folderPath, item.title, next);
-        if (found.kind === 'identical') {
-          idOfEntry.set(item.entry, found.id);
-          if (kept) noteIds.set(kept.id, found.id);
-          summary.skipped.push({ path: src.path, reason: 'identical to the one already in the vault' });
-          continue;
-        }
+            },
+      );
+    }
+    const found = db
+      ? await sameAsExistingMany(
+          db,
+          picked.map((item, i) => ({
+            folderPath: item.folderPath,
+            title: item.title,
+            incoming: nexts[i] as { markdown: string } | { blob: Blob },
+          })),
+        )
+      : [];
+    const slice: typeof plan.items = [];
+    const batch: NewItem[] = [];
+    picked.forEach((item, i) => {
+      const src = asFiles[item.entry]!;
+      const same = found[i];
+      if (same?.kind === 'identical') {
+        idOfEntry.set(item.entry, same.id);
+        const kept = backup?.notes.get(src.path);
+        if (kept) noteIds.set(kept.id, same.id);
+        summary.skipped.push({ path: src.path, reason: 'identical to the one already in the vault' });
+        return;
       }
       slice.push(item);
-      batch.push(next);
-    }
-    const res = await notes.insertMany(batch);
+      batch.push(nexts[i]!);
+    });
+    // a batch wholly identical to what is here writes nothing
+    const res = batch.length > 0 ? await notes.insertMany(batch) : { ok: true as const, value: [] };
     if (!res.ok)
       return {
         ok: false,
@@ -208,7 +241,7 @@ export async function importFiles(
       if (row.fileType === 'markdown') summary.notes++;
       else summary.files++;
     });
-    done = Math.min(plan.items.length, start + BATCH);
+    done = at;
     onProgress({ done, total });
   }
   for (const claim of claims) {

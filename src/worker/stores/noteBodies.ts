@@ -343,6 +343,12 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
       await store.append(docId, initialState(markdown));
     },
 
+    /** `create` for many new notes at once (an import batch): one bulk write of their first states. */
+    async createMany(items: readonly { id: string; markdown: string }[]): Promise<void> {
+      if (items.length === 0) return;
+      await db.crdtUpdates.bulkAdd(items.map((i) => ({ docId: i.id, update: initialState(i.markdown) })));
+    },
+
     /** Call inside the deleting transaction (over crdt tables and noteVersions). */
     async remove(docId: string): Promise<void> {
       loaded.drop(docId);

@@ -47,7 +47,9 @@ export function createNoteWriteKit({ db, feed, now, bodies, updateLinksOnRename 
     rewrittenNext?: ReadonlySet<string>,
   ): Promise<void> {
     const ids = await links.headersChangedInTx(headers, rewrittenNext);
-    for (const b of bodiesOf) ids.push(...(await links.writeOutgoingInTx(b.row, b.markdown)));
+    // many bodies (an import batch): one read of their stored rows, one bulk add
+    if (bodiesOf.length > 1) ids.push(...(await links.writeOutgoingManyInTx(bodiesOf)));
+    else for (const b of bodiesOf) ids.push(...(await links.writeOutgoingInTx(b.row, b.markdown)));
     changes.push({ table: 'links', op: 'put', ids: [...new Set(ids)] });
   }
 

@@ -5,6 +5,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangeFeed } from '../../../src/worker/changes/changeFeed';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
+import { readZip } from '../../../src/worker/export/zipSources';
 import { exportZip, exportZipBlob } from '../../../src/worker/stores/exporter';
 import { importFiles } from '../../../src/worker/stores/importer';
 import { createNoteBodies } from '../../../src/worker/stores/noteBodies';
@@ -144,5 +145,25 @@ describe('importing a zip', () => {
     const cut = await importFiles(b.notes, [zipFile(whole.slice(0, 6000))], '', () => {}, b.db);
     expect(cut).toMatchObject({ ok: false, error: { code: 'IMPORT_BAD_ZIP' } });
     expect(await b.db.notes.count()).toBe(0);
+  });
+
+  it('a zip of 20,000 small notes handed over in one chunk reads whole (the unzipper once overflowed the stack)', async () => {
+    const files: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 20_000; i++) files[`F/N${i}.md`] = strToU8(`n${i}`);
+    const bytes = zipSync(files, { level: 0 });
+    // Chromium hands a Blob in memory over in large chunks: here, all of it at once
+    const oneChunk = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
+    oneChunk.stream = () =>
+      new ReadableStream({
+        start(c) {
+          c.enqueue(bytes);
+          c.close();
+        },
+      });
+    const read = await readZip({ path: 'big.zip', file: oneChunk });
+    if (!read.ok) throw new Error(read.error.message);
+    expect(read.value).toHaveLength(20_000);
+    expect(read.value[0]?.path).toBe('N0.md');
+    expect(await read.value.at(-1)?.file.text()).toBe('n19999');
   });
 });
