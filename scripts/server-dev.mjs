@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs the sync service locally on workerd: applies the D1 migrations to the local state, then
-// `wrangler dev` on 127.0.0.1, and prints the URL once the service answers. Works offline.
+// Runs the sync service locally on workerd: applies the D1 migrations to the local state, builds
+// the Worker as a deploy does and runs it on one workerd at 127.0.0.1 (scripts/workerd-service.mjs:
+// not `wrangler dev`, whose proxy lost requests), and prints the URL once it listens. Works
+// offline. Source changes need a restart (there is no watcher).
 //   node scripts/server-dev.mjs [--port 8787] [--persist-to .data/sync] [--var NAME:VALUE ...]
 // server/wrangler.jsonc is the production configuration; the development settings come from here
 // alone (DEV_VARS below), and `--var` overrides them or any other var for this run (the server
@@ -12,13 +14,13 @@
 // the service is pointed at it (PADDLE_API_URL, PADDLE_PRICES, PRICING_URL); never in production.
 // Sign-in: a fake OpenID Connect provider (scripts/fake-oidc.mjs) likewise, on --oidc-port
 // (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_NAME, OIDC_MOBILE_CLIENT_ID; OIDC_CLIENT_SECRET in .dev.vars).
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFakeOidc } from './fake-oidc.mjs';
 import { FAKE_PRICES, startFakePaddle } from './fake-paddle.mjs';
+import { buildBundle, migrate, startWorkerd } from './workerd-service.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -112,75 +114,50 @@ const DEV_VARS = [
   'ALLOWED_ORIGINS:http://127.0.0.1:4173,http://127.0.0.1:5173,http://localhost:4173,http://localhost:5173',
 ];
 
-const wrangler = join(root, 'node_modules/.bin/wrangler');
 const config = values.config ? resolve(values.config) : join(root, 'server/wrangler.jsonc');
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_UPDATE_NOTIFIER: '1' };
-
-const migrate = spawnSync(
-  wrangler,
-  ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, '-c', config],
-  { cwd: root, env, encoding: 'utf8' },
+const vars = Object.fromEntries(
+  withPricingOrigin([...DEV_VARS, ...values.var]).map((v) => {
+    const at = v.indexOf(':');
+    if (at < 1) {
+      console.error(`server-dev: bad --var ${v} (NAME:VALUE)`);
+      process.exit(2);
+    }
+    return [v.slice(0, at), v.slice(at + 1)];
+  }),
 );
-if (migrate.status !== 0) {
-  console.error(`server-dev: migrations failed\n${migrate.stdout}\n${migrate.stderr}`);
+
+// One workerd, no `wrangler dev` proxy in front of it and no file watcher (scripts/workerd-service.mjs
+// says why): the bundle is built once per start, beside the state.
+let service;
+try {
+  migrate(config, persistTo);
+  buildBundle(config, join(persistTo, 'bundle'));
+  service = await startWorkerd({
+    config,
+    scriptPath: join(persistTo, 'bundle/index.js'),
+    envFile: devVars,
+    // later entries win: the caller's --var after the development defaults
+    vars,
+    persistTo,
+    port,
+  });
+} catch (err) {
+  console.error(`server-dev: ${err instanceof Error ? err.message : String(err)}`);
+  fakeBilling.close();
+  await fakeOidc.stop();
   process.exit(1);
 }
-
-const child = spawn(
-  wrangler,
-  [
-    'dev',
-    '-c',
-    config,
-    // beside server/wrangler.jsonc wrangler finds .dev.vars itself; beside another config it would not
-    ...(values.config ? ['--env-file', devVars] : []),
-    '--port',
-    String(port),
-    '--ip',
-    '127.0.0.1',
-    '--persist-to',
-    persistTo,
-    '--show-interactive-dev-session=false',
-    // GET /__scheduled?cron=<expr> runs a Cron trigger now (the server tests drive the pack sweep)
-    '--test-scheduled',
-    '--inspector-port',
-    '0',
-    // later flags win: the caller's --var after the development defaults; the pricing page's
-    // origin joins whichever ALLOWED_ORIGINS wins (it calls POST /billing/checkout from a browser)
-    ...withPricingOrigin([...DEV_VARS, ...values.var]).flatMap((v) => ['--var', v]),
-  ],
-  { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
-);
-// the service's own log lines (request log, structured events, the development sign-in code)
-child.stdout.on('data', (d) => process.stdout.write(d));
-child.stderr.on('data', (d) => process.stderr.write(d));
-const stop = () => {
-  child.kill('SIGTERM');
+const stop = async () => {
+  await service.dispose();
   fakeBilling.close();
-  void fakeOidc.stop();
+  await fakeOidc.stop();
+  process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+console.log(`cairn sync service ready at http://127.0.0.1:${port}`);
 
 function withPricingOrigin(vars) {
   const last = vars.findLastIndex((v) => v.startsWith('ALLOWED_ORIGINS:'));
   return vars.map((v, i) => (i === last ? `${v}${v.endsWith(':') ? '' : ','}${fakeBilling.url}` : v));
-}
-
-const url = `http://127.0.0.1:${port}`;
-const deadline = Date.now() + 90_000;
-while (Date.now() < deadline) {
-  try {
-    const res = await fetch(`${url}/sync/status`);
-    await res.body?.cancel();
-    console.log(`cairn sync service ready at ${url}`);
-    break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-if (Date.now() >= deadline) {
-  console.error('server-dev: the service did not answer within 90 s');
-  stop();
 }

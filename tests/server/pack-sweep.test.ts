@@ -10,9 +10,9 @@ import { type RunningService, startSyncService } from './spawn-service';
 
 // The cron sweep alone (spec 3.6): a deployment whose queue is not bound, as when every enqueue
 // was lost. server/wrangler.jsonc without its `queues` block, on real workerd: pushes succeed,
-// nothing is built until the 6-hourly trigger runs (wrangler's --test-scheduled), and each tick
-// builds at most PACKS_PER_BACKFILL_TICK (3) packs. This service holds only this test's vault,
-// so every pack it lists was built by a tick.
+// nothing is built until the 6-hourly trigger runs (GET /cdn-cgi/handler/scheduled, Miniflare's
+// trigger route), and each tick builds at most PACKS_PER_BACKFILL_TICK (3) packs. This service
+// holds only this test's vault, so every pack it lists was built by a tick.
 
 const root = resolve(import.meta.dirname, '../..');
 let dir = '';
@@ -72,7 +72,9 @@ async function signIn() {
 }
 
 const tick = async () => {
-  const res = await fetch(`${service?.url}/__scheduled?cron=${encodeURIComponent('0 */6 * * *')}`);
+  const res = await fetch(
+    `${service?.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('0 */6 * * *')}`,
+  );
   expect(res.status).toBe(200);
   await res.body?.cancel();
 };

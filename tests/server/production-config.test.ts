@@ -11,10 +11,11 @@ import { freePort } from './spawn-service';
 
 // Issue 18 part 6, "safe by default": server/wrangler.jsonc as checked in is what `wrangler
 // deploy` ships. It is built here the way a deploy builds it (`wrangler deploy --dry-run`, which
-// needs no account and no network), and the bundle it wrote runs on workerd (`wrangler dev
-// --no-bundle`) with the checked-in vars and nothing but what a deploy adds as secrets (the token
-// secret and a mail provider; the provider is a fake here, email being the one thing that cannot
-// run on this machine). Development settings come only from scripts/server-dev.mjs.
+// needs no account and no network), and the bundle it wrote runs on workerd
+// (scripts/workerd-run.mjs: one workerd, no `wrangler dev` proxy, as every local service runs)
+// with the checked-in vars and nothing but what a deploy adds as secrets (the token secret and a
+// mail provider; the provider is a fake here, email being the one thing that cannot run on this
+// machine). Development settings come only from scripts/server-dev.mjs.
 
 const root = resolve(import.meta.dirname, '../..');
 const wrangler = join(root, 'node_modules/.bin/wrangler');
@@ -30,24 +31,7 @@ let log = '';
 let mailServer: Server | null = null;
 const mails: { to: string[]; subject: string; text: string }[] = [];
 
-/**
- * wrangler dev's own proxy (not the service) answers a POST that met a restart of its local
- * runtime with 503 "Your worker restarted mid-request. Please try sending the request again."
- * (node_modules/wrangler/wrangler-dist/ProxyWorker.js; GETs it resends itself). Two CI runs met it
- * on a /dev POST while the unit stage loaded the machine. Such a request never reached the
- * service, so it is sent again, at most twice; every answer the service gives is asserted as is.
- * What restarts the runtime mid-run is not found yet (docs/protocol.md, "Safe by default").
- */
-const RESTARTED = 'Your worker restarted mid-request';
-
 async function call<T>(path: string, init: { body?: unknown; token?: string; method?: string } = {}) {
-  for (let attempt = 0; ; attempt++) {
-    const answer = await callOnce<T>(path, init);
-    if (answer.status !== 503 || !answer.text.includes(RESTARTED) || attempt === 2) return answer;
-  }
-}
-
-async function callOnce<T>(path: string, init: { body?: unknown; token?: string; method?: string }) {
   const res = await fetch(`${url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
@@ -92,10 +76,9 @@ beforeAll(async () => {
   dryRun = built.stdout + built.stderr;
   if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${dryRun}`);
   const state = join(dir, 'state');
-  // The checked-in configuration, copied beside the bundle with its paths made absolute: run from
-  // server/, wrangler dev also reads and WATCHES server/.dev.vars (the development secrets that
-  // scripts/server-dev.mjs writes for the other tests), and a reload under it answered a 503 in
-  // one CI run. The vars are the checked-in ones, byte for byte.
+  // The checked-in configuration, copied beside the bundle with its paths made absolute, so nothing
+  // beside it (server/.dev.vars, the development secrets scripts/server-dev.mjs writes for the
+  // other tests) is read. The vars are the checked-in ones, byte for byte.
   const shipped = readFileSync(config, 'utf8')
     .replace('"main": "src/index.ts"', `"main": ${JSON.stringify(join(root, 'server/src/index.ts'))}`)
     .replace(
@@ -139,11 +122,10 @@ beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   service = spawn(
-    wrangler,
+    process.execPath,
     [
-      ...['dev', join(dir, 'bundle/index.js'), '--no-bundle', '-c', runConfig],
-      ...['--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--env-file', secrets],
-      ...['--inspector-port', '0', '--show-interactive-dev-session=false'],
+      ...['scripts/workerd-run.mjs', '--config', runConfig, '--script', join(dir, 'bundle/index.js')],
+      ...['--env-file', secrets, '--persist-to', state, '--port', String(port)],
     ],
     { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -34,9 +34,9 @@ export interface StartingService extends RunningService {
 }
 
 /**
- * Spawns the real service (scripts/server-dev.mjs: migrations + wrangler dev on workerd) on a
+ * Spawns the real service (scripts/server-dev.mjs: migrations, a build, one workerd) on a
  * free port with a fresh persist dir, in its own process group, without waiting for it: `ready`
- * resolves once it printed its ready line. `stop` kills the whole group (wrangler spawns workerd)
+ * resolves once it printed its ready line. `stop` kills the whole group (Miniflare spawns workerd)
  * and removes the state. Every @test.cairn.local address is a development account (code echoed,
  * dev_seed plan). `opts.config`: another wrangler configuration (paths absolute).
  */

@@ -85,8 +85,19 @@ export async function startFaultProxy(
       if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
     headers['content-length'] = String(body.length);
     return new Promise((resolve, reject) => {
+      // a fresh connection for each request (agent: false): Node's default agent keeps an idle
+      // socket exactly as long as workerd does (5 s), and a request written on one as workerd
+      // closes it is reset, a fault the plan did not draw (docs/foundation.md, "Local sync
+      // service: one workerd")
       const out = request(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers,
+          agent: false,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
