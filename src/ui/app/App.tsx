@@ -17,6 +17,7 @@ import { MoveNotesDialog } from '../notes/MoveNotesDialog';
 import { moveNote } from '../notes/moveNote';
 import { NoteList } from '../notes/NoteList';
 import { newNoteInFolder } from '../notes/newNoteInFolder';
+import { cancelTypeahead, startTypeahead } from '../notes/newNoteTypeahead';
 import { planningSections } from '../planning/sections';
 import { readOp, writeOp } from '../planning/shared/callOp';
 import { createUpdatePrompt } from '../pwa/createUpdatePrompt';
@@ -197,6 +198,8 @@ export function App(props: AppProps) {
 
   async function newNote(title?: string) {
     const focused = document.activeElement;
+    // keys typed before the new note's title has the focus go to it, not to what was pressed
+    if (!title) startTypeahead();
     const f = folder();
     if (f !== undefined && title === undefined) {
       // The folder's template, when its settings name one (docs/notes.md, "Folder settings").
@@ -207,8 +210,13 @@ export function App(props: AppProps) {
         },
         f,
       );
-      if (!made.ok) return setError(made.error);
+      if (!made.ok) {
+        cancelTypeahead();
+        return setError(made.error);
+      }
       if (made.value) {
+        // a note from a template keeps the focus where it was (it is not a fresh note)
+        cancelTypeahead();
         setError(null);
         route.openNote(made.value.id);
         void persistence.requestOnce();
@@ -219,7 +227,10 @@ export function App(props: AppProps) {
       folderPath: folder() ?? settings.value('noteEditor').defaultFolder,
       ...(title ? { title } : {}),
     });
-    if (!res.ok) return setError(res.error);
+    if (!res.ok) {
+      cancelTypeahead();
+      return setError(res.error);
+    }
     setError(null);
     // A note named from the quick switcher was asked for by name: it is kept even if left empty.
     if (!title) markFresh(res.value.id, focused);

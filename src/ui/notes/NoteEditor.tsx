@@ -22,6 +22,7 @@ import { isFresh, mayTakeFocus, touched } from './freshNotes';
 import { LinkedTasks } from './LinkedTasks';
 import type { PreviewHost } from './livePreview/previewHost';
 import { NoteMenu } from './NoteMenu';
+import { cancelTypeahead, replayKeys, takeTypeahead } from './newNoteTypeahead';
 import { VersionsDialog } from './VersionsDialog';
 
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
@@ -88,12 +89,49 @@ export default function NoteEditor(props: Props) {
     let frames = 30;
     const focus = () => {
       if (el.isConnected) {
-        if (!mayTakeFocus(props.id)) return;
+        if (!mayTakeFocus(props.id)) return cancelTypeahead();
         el.focus();
         el.select();
+        replay(el, takeTypeahead());
       } else if (frames-- > 0) requestAnimationFrame(focus);
+      else cancelTypeahead();
     };
     focus();
+  }
+
+  /** What was typed after New note was pressed and before the title had the focus, typed here. */
+  function replay(el: HTMLTextAreaElement, keys: string) {
+    if (keys === '') return;
+    const out = replayKeys(keys, el.value, el.selectionStart, el.selectionEnd - el.selectionStart);
+    if (out.title !== el.value) {
+      el.value = out.title;
+      el.setSelectionRange(out.caret, out.caret);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    if (out.body !== null) toBody(out.body);
+  }
+
+  /**
+   * Enter in the title: the focus goes to the body, with `text` typed there. The body's editor can
+   * still be loading (a new note): then the text typed meanwhile is held and goes with it.
+   */
+  let bodyText: string | null = null;
+  function toBody(text: string) {
+    if (body) {
+      body.focus();
+      if (text) body.dispatch(body.state.replaceSelection(text));
+      return;
+    }
+    bodyText = (bodyText ?? '') + text;
+    void commitTitle();
+  }
+  function bodyShown(v: EditorView | null) {
+    body = v;
+    if (v && bodyText !== null) {
+      const text = bodyText;
+      bodyText = null;
+      toBody(text);
+    }
   }
 
   return (
@@ -127,8 +165,14 @@ export default function NoteEditor(props: Props) {
                       // Enter moves on to the body, as in a word processor's title field: at once,
                       // so what is typed next goes there and not into the title while the rename
                       // is saved (leaving the box saves it; a refused title takes the focus back).
-                      if (body) body.focus();
-                      else void commitTitle();
+                      toBody('');
+                    } else if (bodyText !== null && !e.ctrlKey && !e.metaKey && !e.altKey) {
+                      // Enter was pressed and the body is still loading: these keys are for it
+                      const k = e.key === 'Backspace' ? '\b' : e.key.length === 1 ? e.key : null;
+                      if (k !== null) {
+                        e.preventDefault();
+                        bodyText = k === '\b' ? bodyText.slice(0, -1) : bodyText + k;
+                      }
                     }
                     if (e.key === 'Escape') {
                       typed.reset();
@@ -200,9 +244,7 @@ export default function NoteEditor(props: Props) {
                   host={createPreviewHost(props.client, n().id, (t) => void follow.wiki(t))}
                   onState={setSaveState}
                   onFollow={follow.wiki}
-                  onView={(v) => {
-                    body = v;
-                  }}
+                  onView={bodyShown}
                   onFiles={(files, pasted, insert) =>
                     void drop.intoNote(files, pasted, n().id, n().folderPath, insert)
                   }
