@@ -72,9 +72,7 @@ test('delete, Undo, find it in the Trash and restore it; across two synced devic
   for (const p of [a, b]) await p.context().close();
 });
 
-test('a deleted task and a deleted canvas ask nothing, are found in the Trash and come back', async ({
-  browser,
-}) => {
+test('a deleted task, canvas, project and journal entry ask nothing and come back', async ({ browser }) => {
   const page = await device(browser);
   let asked = false;
   page.on('dialog', () => {
@@ -120,6 +118,30 @@ test('a deleted task and a deleted canvas ask nothing, are found in the Trash an
   await expect(page.getByRole('status').filter({ hasText: 'Restored “Garden board”.' })).toBeVisible();
   await nav(page, '#/canvas');
   await expect(page.getByRole('main').getByText('Garden board')).toBeVisible();
+
+  // a project and a journal entry: no question, and the notice's Undo brings them back
+  await nav(page, '#/tasks/projects');
+  await page.getByRole('textbox', { name: 'New project name' }).fill('Allotment');
+  await page.getByRole('textbox', { name: 'New project name' }).press('Enter');
+  await page.getByRole('link', { name: 'Edit Allotment' }).click();
+  await page.getByRole('button', { name: 'Delete project' }).click();
+  const gone = page.getByRole('status').filter({ hasText: 'Moved the project “Allotment” to Trash' });
+  await expect(page.getByRole('link', { name: 'Edit Allotment' })).toBeHidden();
+  await gone.getByRole('button', { name: 'Undo' }).click();
+  await nav(page, '#/tasks/projects');
+  await expect(page.getByRole('link', { name: 'Edit Allotment' })).toBeVisible();
+  await nav(page, '#/journal/2026-11-20');
+  const day = page.getByRole('textbox', { name: 'Journal entry' });
+  await day.fill('Planted garlic');
+  await page.getByRole('button', { name: 'Save entry' }).click();
+  await page.getByRole('button', { name: 'Delete entry' }).click();
+  await expect(page.getByText('This day’s entry is in the Trash.')).toBeVisible();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Moved the journal entry of 2026-11-20 to Trash' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(day).toHaveValue('Planted garlic');
   expect(asked).toBe(false); // no native confirm(): the Trash is the safety net
   await page.context().close();
 });

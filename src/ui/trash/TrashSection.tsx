@@ -5,7 +5,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 
 /** An entry of `trash.list` (docs/trash.md). */
 interface TrashEntry {
-  kind: 'note' | 'file' | 'folder' | 'task' | 'canvas';
+  kind: 'note' | 'file' | 'folder' | 'task' | 'project' | 'canvas' | 'journal';
   id: string;
   title: string;
   /** a note, file or folder: where it was */
@@ -22,11 +22,13 @@ const GROUPS = [
   ['file', 'Files'],
   ['folder', 'Folders'],
   ['task', 'Tasks'],
+  ['project', 'Projects'],
   ['canvas', 'Canvases'],
+  ['journal', 'Journal entries'],
 ] as const;
 
 /** The tables whose changes can change what the Trash holds. */
-const TRASH_TABLES = new Set(['notes', 'tasks', 'canvases']);
+const TRASH_TABLES = new Set(['notes', 'tasks', 'projects', 'canvases', 'journal']);
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -64,19 +66,25 @@ export function TrashSection(props: SectionProps) {
     setVersion((v) => v + 1);
   }
   const where = (e: TrashEntry) =>
-    e.kind === 'task'
-      ? e.project
-        ? `the project ${e.project}`
-        : 'a deleted project (it comes back in the Inbox)'
-      : e.folder_path
-        ? e.folder_path
-        : 'the vault root';
+    e.kind === 'project'
+      ? 'Projects'
+      : e.kind === 'journal'
+        ? 'the journal'
+        : e.kind === 'task'
+          ? e.project
+            ? `the project ${e.project}`
+            : 'a deleted project (it comes back in the Inbox)'
+          : e.folder_path
+            ? e.folder_path
+            : 'the vault root';
   const counted = (e: TrashEntry) =>
     e.count === undefined
       ? ''
       : e.kind === 'task'
         ? ` · ${e.count} subtask${e.count === 1 ? '' : 's'}`
-        : ` · ${e.count} item${e.count === 1 ? '' : 's'}`;
+        : e.kind === 'project'
+          ? ` · ${e.count} task${e.count === 1 ? '' : 's'}`
+          : ` · ${e.count} item${e.count === 1 ? '' : 's'}`;
 
   return (
     <section class="trash" aria-labelledby="trash-heading">

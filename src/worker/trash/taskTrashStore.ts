@@ -7,6 +7,7 @@ import type { TaskRecord } from '../domain/tasks/types';
 import { updateTask } from '../domain/tasks/updateTask';
 import { TaskState } from '../domain/tasks/views/queryPort';
 import { purgeDue } from '../domain/trash/noteTrash';
+import { isTrashedProject, liveProject } from '../domain/trash/projectTrash';
 import { isTrashedTask, restoredTask } from '../domain/trash/taskTrash';
 import { applyChangeSet, taskTables } from '../planning/tasks/applyChangeSet';
 import { fromTaskRow } from '../planning/tasks/taskRows';
@@ -19,7 +20,7 @@ export interface TrashedTaskEntry {
   kind: 'task';
   id: string;
   title: string;
-  /** the project it was in (its name; '' when that project is gone too) */
+  /** the project it was in (its name; '' when that project is gone or in the Trash too) */
   project: string;
   trashedAt: number;
   /** how many subtasks went with it */
@@ -61,7 +62,8 @@ export function taskTrash(store: TaskStore, services: VaultServices) {
   return {
     async list(): Promise<TrashedTaskEntry[]> {
       const rows = await trashedRows();
-      const projects = new Map((await db.projects.toArray()).map((p) => [p.id, p.name]));
+      const live = (await db.projects.toArray()).filter((p) => !isTrashedProject(p));
+      const projects = new Map(live.map((p) => [p.id, p.name]));
       const withRoot = new Map<string, number>();
       for (const r of rows)
         if (r.trashedWith) withRoot.set(r.trashedWith, (withRoot.get(r.trashedWith) ?? 0) + 1);
@@ -92,7 +94,8 @@ export function taskTrash(store: TaskStore, services: VaultServices) {
         const parent = root.parentId === null ? null : await store.ctx.read.getTask(root.parentId);
         if (root.parentId !== null && parent === null)
           await store.editInside((c) => convertToTask(c, id), changes);
-        if ((await db.projects.get(root.projectId)) === undefined)
+        // a project in the Trash is gone for a task restored on its own (docs/trash.md)
+        if (liveProject(await db.projects.get(root.projectId)) === null)
           await store.editInside((c) => moveTask(c, id, { projectId: INBOX_ID }), changes);
         else if (root.statusId !== null && (await db.statuses.get(root.statusId)) === undefined)
           await store.editInside((c) => updateTask(c, id, { statusId: null }), changes);

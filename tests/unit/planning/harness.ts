@@ -4,6 +4,7 @@ import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
 import { createRegistry, type Registry } from '../../../src/worker/ops/registry';
 import type { Result } from '../../../src/worker/ops/result';
 import { planningOperations } from '../../../src/worker/planning';
+import { itemTrashesOf } from '../../../src/worker/trash/itemTrashes';
 import type { VaultServices } from '../../../src/worker/vault/services';
 
 let n = 0;
@@ -34,7 +35,9 @@ export async function openTestVault(deviceId = 'devA', timeZone = 'Europe/Berlin
   const read = (op: string, ...args: unknown[]) => registry.read(op, args, ui);
   const write = (op: string, ...args: unknown[]) =>
     registry.write(op, args, { ...ui, approve: async () => 'once' });
-  return { db, services, registry, seen, clock, read, write, close: () => db.delete() };
+  // the Trash of tasks, projects, canvases and journal entries (delete forever: `items.x.purge`)
+  const items = itemTrashesOf(services);
+  return { db, services, registry, items, seen, clock, read, write, close: () => db.delete() };
 }
 
 /** The value of a successful result; fails the test with the error otherwise. */

@@ -80,7 +80,9 @@ describe('journal operations', () => {
     ).toBe(2);
     const ctx = value<{ tasksDue: { title: string }[] }>(await v.read('journal.getDayContext', '2026-11-21'));
     expect(ctx.tasksDue.map((t) => t.title)).toEqual(['Due']);
+    // a delete goes to the Trash (its body kept, tests/unit/trash/journalTrash.test.ts); delete forever drops the body
     value(await v.write('journal.deleteEntry', '2026-11-21'));
+    expect(await v.items.journal.purge(['2026-11-21'])).toEqual(['2026-11-21']);
     expect(await v.db.crdtUpdates.where('docId').equals('j2026-11-21').count()).toBe(0);
   });
 });

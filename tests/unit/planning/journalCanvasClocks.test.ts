@@ -23,9 +23,12 @@ describe('journal and canvas writes tick clocks under this device', () => {
     await v.db.journal.update('j2026-11-20', { clock: { devB: 4, devZ: 1 } });
     value(await v.write('journal.updateEntry', '2026-11-20', { content: 'second' }));
     expect((await v.db.journal.get('j2026-11-20'))?.clock).toEqual({ devB: 4, devZ: 2 });
+    // delete (to the Trash) ticks the record; delete forever ticks it once more into the tombstone
     value(await v.write('journal.deleteEntry', '2026-11-20'));
+    expect((await v.db.journal.get('j2026-11-20'))?.clock).toEqual({ devB: 4, devZ: 3 });
+    await v.items.journal.purge(['2026-11-20']);
     expect(await v.db.journal.get('j2026-11-20')).toBeUndefined();
-    expect((await v.db.tombstones.get('j2026-11-20'))?.clock).toEqual({ devB: 4, devZ: 3 });
+    expect((await v.db.tombstones.get('j2026-11-20'))?.clock).toEqual({ devB: 4, devZ: 4 });
   });
 
   it('journal: an update that changes nothing leaves the clock alone', async () => {

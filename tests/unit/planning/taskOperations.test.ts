@@ -109,7 +109,7 @@ describe('tasks operations over Dexie', () => {
     expect(cycle.ok).toBe(false);
   });
 
-  it('projects: create with default statuses, the Inbox cannot be deleted, delete leaves tombstones', async () => {
+  it('projects: create with default statuses, the Inbox cannot be deleted, delete forever leaves tombstones', async () => {
     const made = value<{ projects: { id: string }[] }>(
       await v.write('tasks.createProject', { name: 'Home' }),
     );
@@ -122,6 +122,7 @@ describe('tasks operations over Dexie', () => {
     expect(list.projects[1]!.task_count).toBe(1);
     expect((await v.write('tasks.deleteProject', 'inbox')).ok).toBe(false);
     value(await v.write('tasks.deleteProject', projectId));
+    expect(await v.items.project.purge([projectId])).toEqual([projectId]);
     expect(await v.db.tasks.get(t.id)).toBeUndefined();
     expect(await v.db.tombstones.get(t.id)).toMatchObject({ kind: 'task' });
   });

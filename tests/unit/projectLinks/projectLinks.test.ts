@@ -70,15 +70,18 @@ describe('project links', () => {
     expect(await v.db.tombstones.where('kind').equals('projectLink').count()).toBe(1);
   });
 
-  it('deleting a project deletes its links in the same call', async () => {
+  it('deleting a project keeps its links in the Trash; deleting it for good deletes them', async () => {
     const { projects } = value<{ projects: { id: string }[] }>(
       await v.write('tasks.createProject', { name: 'P' }),
     );
     const projectId = projects[0]!.id;
     const n = await v.note('N', '');
     value(await v.write('tasks.linkProjectItem', { projectId, itemType: 'note', itemId: n }));
-    const res = value<{ deletedLinkIds: string[] }>(await v.write('tasks.deleteProject', projectId));
-    expect(res.deletedLinkIds).toHaveLength(1);
+    // the links wait in the Trash with the project (docs/trash.md); delete forever tombstones them
+    value(await v.write('tasks.deleteProject', projectId));
+    expect(await v.db.projectLinks.count()).toBe(1);
+    await v.items.project.purge([projectId]);
     expect(await v.db.projectLinks.count()).toBe(0);
+    expect(await v.db.tombstones.where('kind').equals('projectLink').count()).toBe(1);
   });
 });

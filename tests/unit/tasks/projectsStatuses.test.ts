@@ -3,7 +3,6 @@ import { createTask } from '../../../src/worker/domain/tasks/createTask';
 import { ensureInbox } from '../../../src/worker/domain/tasks/projects/ensureInbox';
 import {
   createProject,
-  deleteProject,
   reorderProjects,
   setProjectArchived,
   updateProject,
@@ -15,6 +14,7 @@ import {
   updateStatus,
 } from '../../../src/worker/domain/tasks/projects/statusOps';
 import { PROJECT_SYNC_FIELDS } from '../../../src/worker/domain/tasks/syncFields';
+import { trashProject } from '../../../src/worker/domain/trash/projectTrash';
 import { MemoryVault } from './memoryVault';
 
 let v: MemoryVault;
@@ -41,7 +41,7 @@ describe('the Inbox', () => {
 
   it('cannot be deleted, archived or renamed; its colour can change', async () => {
     const before = v.snapshot();
-    const del = await deleteProject(v.ctx, 'inbox');
+    const del = await trashProject(v.ctx, 'inbox');
     expect(!del.ok && del.error).toMatchObject({ code: 'VALIDATION', field: 'id' });
     const arch = await setProjectArchived(v.ctx, 'inbox', true);
     expect(!arch.ok && arch.error.field).toBe('id');
@@ -71,14 +71,19 @@ describe('projects', () => {
     expect(!n.ok && n.error.field).toBe('name');
   });
 
-  it('delete removes the project, its statuses and its tasks as tombstones', async () => {
+  it('delete moves the project and its tasks to the Trash as updates, no tombstone (docs/trash.md)', async () => {
     const p = v.must(await createProject(v.ctx, { name: 'Old' })).projects[0]!;
-    v.must(await createTask(v.ctx, { title: 'a', projectId: p.id }));
-    const set = v.must(await deleteProject(v.ctx, p.id));
-    expect(set.deletedProjects.map((d) => d.id)).toEqual([p.id]);
-    expect(set.deletedStatuses).toHaveLength(3);
-    expect(set.deletedTasks).toHaveLength(1);
-    expect(v.tasks.size).toBe(0);
+    const a = v.must(await createTask(v.ctx, { title: 'a', projectId: p.id })).tasks[0]!;
+    v.must(await createTask(v.ctx, { title: 'a1', projectId: p.id, parentId: a.id }));
+    const set = v.must(await trashProject(v.ctx, p.id));
+    expect(set.projects).toMatchObject([{ id: p.id, trashedAt: expect.any(String) }]);
+    expect(set.projects[0]!.clock).toEqual({ devA: 2 });
+    expect(set.tasks.map((t) => [t.title, t.trashedWith])).toEqual([
+      ['a', p.id],
+      ['a1', p.id],
+    ]);
+    expect([set.deletedProjects, set.deletedStatuses, set.deletedTasks]).toEqual([[], [], []]);
+    expect(v.tasks.size).toBe(2);
   });
 
   it('archive is idempotent; reorder keeps the Inbox first', async () => {

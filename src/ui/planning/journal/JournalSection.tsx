@@ -1,7 +1,6 @@
 import { createEffect, createSignal, For, on, Show, untrack } from 'solid-js';
 import { journalEntryStart } from '../../../worker/domain/journal/entryTemplate';
 import type { SectionProps } from '../../app/section';
-import { ConfirmButton } from '../shared/ConfirmButton';
 import { readOp, writeOp } from '../shared/callOp';
 import { createFailure } from '../shared/createFailure';
 import { createLive } from '../shared/createLive';
@@ -49,6 +48,13 @@ function JournalDay(props: SectionProps) {
   const entry = createLive(props.client, ['journal'], date, (d) =>
     readOp<Entry | null>(props.client, 'journal.getEntry', d),
   );
+  // A day whose entry is in the Trash keeps its date (docs/trash.md): say so, with Restore.
+  const inTrash = createLive(props.client, ['journal'], date, async (d) => {
+    const res = await readOp<{ kind: string; id: string }[]>(props.client, 'trash.list');
+    return res.ok
+      ? { ok: true as const, value: res.value.some((e) => e.kind === 'journal' && e.id === d) }
+      : res;
+  });
   const streak = createLive(
     props.client,
     ['journal'],
@@ -92,11 +98,18 @@ function JournalDay(props: SectionProps) {
       : await writeOp(props.client, 'journal.createEntry', { date: date(), content });
     setState(failure.take(res) === null ? 'editing' : text() === content ? 'saved' : 'editing');
   }
+  /** To the Trash with Undo, no question asked (docs/trash.md). */
   async function remove() {
-    const res = await writeOp(props.client, 'journal.deleteEntry', date());
+    const d = date();
+    const res = await writeOp(props.client, 'journal.deleteEntry', d);
     if (failure.take(res) === null) return;
     setState('saved');
-    setText('');
+    props.trash?.show({ what: `the journal entry of ${d}`, undo: () => restore(d) });
+  }
+  async function restore(d: string) {
+    if (failure.take(await writeOp(props.client, 'trash.restore', 'journal', d)) === null) return;
+    setState('saved');
+    props.go(d);
   }
 
   return (
@@ -119,6 +132,14 @@ function JournalDay(props: SectionProps) {
       <FailureBanner error={failure.error() ?? entry.error()} onDismiss={failure.clear} />
       <div class="journal-layout">
         <section class="journal-entry" aria-label="Entry">
+          <Show when={!entry.data() && inTrash.data()}>
+            <p class="journal-trashed" role="status">
+              This day’s entry is in the Trash.{' '}
+              <button type="button" onClick={() => void restore(date())}>
+                Restore entry
+              </button>
+            </p>
+          </Show>
           <textarea
             aria-label="Journal entry"
             placeholder="How was the day?"
@@ -140,11 +161,9 @@ function JournalDay(props: SectionProps) {
               Save entry
             </button>
             <Show when={entry.data()}>
-              <ConfirmButton
-                label="Delete entry"
-                question="Delete this day’s entry?"
-                onConfirm={() => void remove()}
-              />
+              <button type="button" class="danger" onClick={() => void remove()}>
+                Delete entry
+              </button>
             </Show>
             <span role="status" aria-live="polite">
               {state() === 'saved'

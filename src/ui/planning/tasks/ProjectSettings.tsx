@@ -4,7 +4,6 @@ import { createSaveState } from '../../forms/createSaveState';
 import { SaveStatus } from '../../forms/SaveStatus';
 import type { VaultClient } from '../../vault/createVaultClient';
 import { reconciledValueStorage } from '../../vault/reconciledStorage';
-import { ConfirmButton } from '../shared/ConfirmButton';
 import { readOp } from '../shared/callOp';
 import { createLive } from '../shared/createLive';
 import type { TaskActions } from './createTaskActions';
@@ -44,6 +43,8 @@ export function ProjectSettings(props: {
   id: string;
   actions: TaskActions;
   onDone: () => void;
+  /** the project went to the Trash with its tasks: the section leaves and shows "Moved to Trash · Undo" */
+  onTrashed: (id: string, name: string) => void;
 }) {
   const project = createLive(
     props.client,
@@ -177,13 +178,17 @@ export function ProjectSettings(props: {
                 >
                   {p().archivedAt === null ? 'Archive project' : 'Unarchive project'}
                 </button>
-                <ConfirmButton
-                  label="Delete project"
-                  question={`Delete “${p().name}” with all its tasks, statuses and links? This cannot be undone.`}
-                  onConfirm={async () => {
-                    if (await props.actions.run('tasks.deleteProject', p().id)) props.onDone();
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={async () => {
+                    // no question: the Trash keeps it 30 days with its tasks, and the notice has Undo (docs/trash.md)
+                    const { id, name } = p();
+                    if (await props.actions.run('tasks.deleteProject', id)) props.onTrashed(id, name);
                   }}
-                />
+                >
+                  Delete project
+                </button>
               </div>
             </Show>
           </>

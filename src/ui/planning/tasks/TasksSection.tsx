@@ -73,6 +73,15 @@ export function TasksSection(props: SectionProps) {
             id={arg()}
             actions={actions}
             onDone={() => props.go('projects')}
+            onTrashed={(id, name) => {
+              props.go('projects');
+              props.trash?.show({
+                what: `the project “${name}”`,
+                undo: async () => {
+                  if (await actions.run('trash.restore', 'project', id)) props.go('project', id);
+                },
+              });
+            }}
           />
         </Match>
         <Match when={view() === 'task' && arg()}>

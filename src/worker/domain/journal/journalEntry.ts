@@ -19,6 +19,8 @@ export interface JournalRow {
   createdAt: string;
   modifiedAt: string;
   clock: VectorClock;
+  /** when the entry went to the Trash (epoch ms, docs/trash.md); null or absent: live */
+  trashedAt?: number | null;
 }
 
 export const journalId = (date: string) => `j${date}`;

@@ -36,7 +36,6 @@ export {
 } from './projects/projectLinks';
 export {
   createProject,
-  deleteProject,
   reorderProjects,
   setProjectArchived,
   updateProject,

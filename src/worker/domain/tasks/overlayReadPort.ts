@@ -1,3 +1,4 @@
+import { liveProject } from '../trash/projectTrash';
 import type { ChangeSet } from './changeSet';
 import type { TaskReadPort } from './ports';
 
@@ -15,7 +16,8 @@ export function overlayReadPort(base: TaskReadPort, changes: () => ChangeSet): T
     },
     async getProject(id) {
       if (changes().deletedProjects.some((p) => p.id === id)) return null;
-      return changes().projects.find((p) => p.id === id) ?? base.getProject(id);
+      const changed = changes().projects.find((p) => p.id === id);
+      return changed ? liveProject(changed) : base.getProject(id);
     },
     async getStatus(id) {
       if (deletedStatus(id)) return null;
@@ -55,7 +57,7 @@ export function overlayReadPort(base: TaskReadPort, changes: () => ChangeSet): T
       const fromBase = (await base.listProjects()).filter(
         (p) => !dead.has(p.id) && !changed.some((c) => c.id === p.id),
       );
-      return [...fromBase, ...changed];
+      return [...fromBase, ...changed.filter((p) => liveProject(p) !== null)];
     },
   };
 

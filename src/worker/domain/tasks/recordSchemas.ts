@@ -64,6 +64,7 @@ export const projectRecordSchema = {
     isInbox: { type: 'boolean' },
     homeNoteId: nullableStr,
     archivedAt: nullableStr,
+    trashedAt: nullableStr,
     createdAt: str,
     modifiedAt: str,
     clock,

@@ -63,6 +63,11 @@ export interface ProjectRecord {
   readonly modifiedAt: Timestamp;
   readonly clock: VectorClock;
   readonly fieldClocks: FieldClocks<ProjectSyncField>;
+  /**
+   * When the project went to the Trash with its tasks (docs/trash.md); null or absent: live. Like
+   * a task's, it follows the record clock and a restore writes null.
+   */
+  readonly trashedAt?: Timestamp | null;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { VaultDb } from '../../db/schema';
 import type { BookmarkItemType } from '../../domain/bookmarks/bookmark';
 import { liveCanvas } from '../../domain/trash/canvasTrash';
 import { liveNote } from '../../domain/trash/noteTrash';
+import { liveProject } from '../../domain/trash/projectTrash';
 import { liveTask } from '../../domain/trash/taskTrash';
 
 /**
@@ -16,7 +17,7 @@ export async function itemTitle(db: VaultDb, type: BookmarkItemType, id: string)
     case 'task':
       return liveTask(await db.tasks.get(id))?.title ?? null;
     case 'project':
-      return (await db.projects.get(id))?.name ?? null;
+      return liveProject(await db.projects.get(id))?.name ?? null;
     case 'canvas':
       return liveCanvas(await db.canvases.get(id))?.title ?? null;
     case 'event':

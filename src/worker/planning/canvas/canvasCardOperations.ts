@@ -1,6 +1,7 @@
 import type { VaultDb } from '../../db/schema';
 import { TaskState } from '../../domain/tasks/views/queryPort';
 import { liveNote } from '../../domain/trash/noteTrash';
+import { isTrashedProject, liveProject } from '../../domain/trash/projectTrash';
 import { liveTask } from '../../domain/trash/taskTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { ok } from '../../ops/result';
@@ -30,7 +31,10 @@ async function titleOf(db: VaultDb, type: EntityType, id: string): Promise<CardE
             const t = liveTask(r);
             return t && { title: t.title, context: t.projectId };
           })
-        : await db.projects.get(id).then((p) => p && { title: p.name, context: null });
+        : await db.projects.get(id).then((r) => {
+            const p = liveProject(r);
+            return p && { title: p.name, context: null };
+          });
   return { entity_type: type, entity_id: id, title: found?.title ?? null, context: found?.context ?? null };
 }
 
@@ -67,7 +71,7 @@ export function canvasCardOperations(db: VaultDb): Operation[] {
             .limit(limit)
             .toArray(),
           db.projects
-            .filter((p) => p.archivedAt === null && has(p.name))
+            .filter((p) => p.archivedAt === null && !isTrashedProject(p) && has(p.name))
             .limit(limit)
             .toArray(),
         ]);

@@ -4,6 +4,7 @@ import type { InboxRow, SuggestionFeedback } from '../../domain/inbox/inboxItem'
 import { type ExtractionFact, type InboxJob, type JobState, jobsOf } from '../../domain/inbox/inboxJobs';
 import { learnedSuggestions, targetKey } from '../../domain/inbox/learnedSuggestions';
 import type { SuggestionTarget } from '../../domain/inbox/suggestions';
+import { isTrashedProject } from '../../domain/trash/projectTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
@@ -31,7 +32,7 @@ export function inboxLearningOperations(services: VaultServices, store: InboxSto
     return [
       ...folders.map((f) => ({ kind: 'folder' as const, id: f.path, name: f.path })),
       ...projects
-        .filter((p) => !p.isInbox && p.archivedAt === null)
+        .filter((p) => !p.isInbox && p.archivedAt === null && !isTrashedProject(p))
         .map((p) => ({ kind: 'project' as const, id: p.id, name: p.name })),
     ];
   }

@@ -1,4 +1,5 @@
 import { type InboxBucket, isStale, toFullInboxItem, toInboxListEntry } from '../../domain/inbox/inboxItem';
+import { liveProject } from '../../domain/trash/projectTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import { itemId, listOptionsSchema } from './inboxSchemas';
@@ -96,7 +97,9 @@ export function inboxReadOperations(store: InboxStore): Operation[] {
           ...new Set(rows.map(intoOf).filter((i): i is string => i?.startsWith('project:') === true)),
         ].map((i) => i.slice('project:'.length));
         const projects = await db.projects.bulkGet(projectIds);
-        const names = new Map(projectIds.map((id, i) => [`project:${id}`, projects[i]?.name ?? null]));
+        const names = new Map(
+          projectIds.map((id, i) => [`project:${id}`, liveProject(projects[i])?.name ?? null]),
+        );
         const nameOf = (into: string | null) =>
           into === null
             ? null

@@ -9,6 +9,7 @@ import {
 } from '../../domain/journal/journalEntry';
 import { journalTags, wordCount } from '../../domain/journal/journalText';
 import { ISO_DATE_PATTERN } from '../../domain/tasks/schemas';
+import { isTrashedJournal, liveJournal, trashedJournal } from '../../domain/trash/journalTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import type { SettingsStore } from '../../settings/settingsStore';
 import type { VaultServices } from '../../vault/services';
@@ -57,7 +58,15 @@ export function journalOperations(
     writeTx(services, tables(), async (changes) => {
       if (!isCalendarDate(d)) throw notADate(d);
       const id = journalId(d);
-      const existing = await db.journal.get(id);
+      const found = await db.journal.get(id);
+      // one entry a date: a trashed entry keeps its date until it is restored or deleted for good
+      if (mode === 'create' && isTrashedJournal(found))
+        throw new PlanningFailure({
+          code: 'VALIDATION',
+          message: `the entry of ${d} is in the Trash: restore it or delete it forever first`,
+          field: 'date',
+        });
+      const existing = liveJournal(found);
       if (mode === 'create' && existing)
         throw new PlanningFailure({
           code: 'VALIDATION',
@@ -119,28 +128,22 @@ export function journalOperations(
     defineOperation({
       ...write,
       name: 'journal.deleteEntry',
-      summary: 'Delete a date’s journal entry and its document.',
+      summary:
+        'Delete a date’s journal entry: it moves to the Trash for 30 days (trash.restore brings it back).',
       params: [date],
       handler: ([d]) =>
-        writeTx(services, [...tables(), db.tombstones], async (changes) => {
+        writeTx(services, [db.journal], async (changes) => {
           const id = journalId(d);
-          const row = await db.journal.get(id);
+          const row = liveJournal(await db.journal.get(id));
           if (!row)
             throw new PlanningFailure({
               code: 'NOT_FOUND',
               message: `no journal entry for ${d}`,
               field: 'date',
             });
-          await db.journal.delete(id);
-          await bodies.remove(id);
-          await db.tombstones.put({
-            id,
-            kind: 'journal',
-            clock: tick(row.clock, services.deviceId),
-            deletedAt: stamp(),
-          });
-          changes.push({ table: 'journal', op: 'delete', ids: [id] });
-          return { id, deleted: true };
+          await db.journal.put(trashedJournal(row, services.now(), services.deviceId));
+          changes.push({ table: 'journal', op: 'put', ids: [id] });
+          return { id, deleted: true, trashed: true };
         }),
     }),
   ];

@@ -1,8 +1,9 @@
 import { monthRange } from '../../domain/journal/calendarRanges';
-import { journalId, toFullEntry, toListEntry } from '../../domain/journal/journalEntry';
+import { type JournalRow, journalId, toFullEntry, toListEntry } from '../../domain/journal/journalEntry';
 import { computeStreak } from '../../domain/journal/streak';
 import { ISO_DATE_PATTERN } from '../../domain/tasks/schemas';
 import { TaskState } from '../../domain/tasks/views/queryPort';
+import { isTrashedJournal, liveJournal } from '../../domain/trash/journalTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
@@ -15,12 +16,16 @@ const dateSchema = { type: 'string', pattern: ISO_DATE_PATTERN, examples: ['2026
 const yearSchema = { type: 'integer', minimum: 1, maximum: 9999 } as const;
 const DAY_MS = 86_400_000;
 
-/** The read side of `journal.*`: every read is one index range (date, tags) of the journal table. */
+/**
+ * The read side of `journal.*`: every read is one index range (date, tags) of the journal table.
+ * An entry in the Trash is absent from every read (docs/trash.md).
+ */
 export function journalReadOperations(services: VaultServices, tasks: TaskStore): Operation[] {
   const { db } = services;
+  const live = (r: JournalRow) => !isTrashedJournal(r);
   const yearRange = (year: number) => {
     const y = String(year).padStart(4, '0');
-    return db.journal.where('date').between(`${y}-01-01`, `${y}-12-31`, true, true);
+    return db.journal.where('date').between(`${y}-01-01`, `${y}-12-31`, true, true).filter(live);
   };
   const read = { kind: 'read' } as const;
   return [
@@ -30,7 +35,7 @@ export function journalReadOperations(services: VaultServices, tasks: TaskStore)
       summary: 'The entry of a date (spec 2.5), or null when that day has none.',
       params: [{ name: 'date', required: true, schema: dateSchema }] as const,
       handler: async ([d]) => {
-        const row = await db.journal.get(journalId(d));
+        const row = liveJournal(await db.journal.get(journalId(d)));
         return ok(row ? toFullEntry(row) : null);
       },
     }),
@@ -49,7 +54,11 @@ export function journalReadOperations(services: VaultServices, tasks: TaskStore)
         const range = monthRange(month);
         if (range === null)
           return fail('VALIDATION', `${month} is not a month`, { field: 'month', expected: 'YYYY-MM' });
-        const rows = await db.journal.where('date').between(range.from, range.to, true, true).toArray();
+        const rows = await db.journal
+          .where('date')
+          .between(range.from, range.to, true, true)
+          .filter(live)
+          .toArray();
         return ok({ month, entries: rows.map(toListEntry) });
       },
     }),
@@ -100,7 +109,7 @@ export function journalReadOperations(services: VaultServices, tasks: TaskStore)
         },
       ] as const,
       handler: async ([o]) => {
-        const dates = (await db.journal.orderBy('date').keys()) as string[];
+        const dates = (await db.journal.orderBy('date').filter(live).keys()) as string[];
         return ok(computeStreak(dates, o?.today ?? tasks.today()));
       },
     }),
@@ -112,8 +121,11 @@ export function journalReadOperations(services: VaultServices, tasks: TaskStore)
       handler: async () => {
         const names = (await db.journal.orderBy('tags').uniqueKeys()) as string[];
         const tags = [];
-        for (const name of names)
-          tags.push({ name, count: await db.journal.where('tags').equals(name).count() });
+        for (const name of names) {
+          const count = await db.journal.where('tags').equals(name).filter(live).count();
+          // a tag written only in trashed entries is not listed
+          if (count > 0) tags.push({ name, count });
+        }
         return ok({ tags });
       },
     }),

@@ -1,12 +1,14 @@
 import type { VaultDb } from '../../db/schema';
 import type { TaskReadPort } from '../../domain/tasks/ports';
+import { isTrashedProject, liveProject } from '../../domain/trash/projectTrash';
 import { isTrashedTask, liveTask } from '../../domain/trash/taskTrash';
 import { fromTaskRow } from './taskRows';
 
 /**
  * The tasks domain's point lookups over Dexie. Called inside the write transaction of
  * `createTaskWriter`, so every read sees one consistent snapshot; each method is one index lookup.
- * A task in the Trash is absent to every edit (docs/trash.md): only the Trash's own store reads it.
+ * A task or project in the Trash is absent to every edit (docs/trash.md): only the Trash's own
+ * stores read it.
  */
 export function dexieTaskRead(db: VaultDb): TaskReadPort {
   return {
@@ -15,7 +17,7 @@ export function dexieTaskRead(db: VaultDb): TaskReadPort {
       return row === null ? null : fromTaskRow(row);
     },
     async getProject(id) {
-      return (await db.projects.get(id)) ?? null;
+      return liveProject(await db.projects.get(id));
     },
     async getStatus(id) {
       return (await db.statuses.get(id)) ?? null;
@@ -46,6 +48,6 @@ export function dexieTaskRead(db: VaultDb): TaskReadPort {
         .equals(statusId)
         .filter((r) => !isTrashedTask(r))
         .primaryKeys() as Promise<string[]>,
-    listProjects: () => db.projects.toArray(),
+    listProjects: () => db.projects.filter((p) => !isTrashedProject(p)).toArray(),
   };
 }

@@ -1,5 +1,4 @@
 import type { VaultDb } from '../../db/schema';
-import { tombstoneOf } from '../../domain/tasks/deleteTask';
 import {
   linkedCounts,
   linkProjectItem,
@@ -8,12 +7,11 @@ import {
   setProjectLinkPinned,
   unlinkProjectItem,
 } from '../../domain/tasks/projects/projectLinks';
-import { deleteProject } from '../../domain/tasks/projects/projectOps';
 import { taskIdSchema } from '../../domain/tasks/schemas';
+import { liveProject, trashProject } from '../../domain/trash/projectTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
-import { writeTx } from '../writeTx';
 import { createProjectLinkWriter, projectLinkEntries } from './projectLinkWriter';
 import type { TaskStore } from './taskStore';
 
@@ -30,13 +28,14 @@ export async function projectLinkCounts(db: VaultDb): Promise<Map<string, Return
 /**
  * Links from a project to notes, filed files and calendar events (spec 2.4, 4.5
  * linkProjectItem / unlinkProjectItem / setProjectLinkPinned, 4.4 listProjectLinks), over the
- * domain's projectLinks rules. Each write is one transaction with its tombstone; deleting a
- * project (tasks.deleteProject, here) deletes its links in the same transaction.
+ * domain's projectLinks rules. Each write is one transaction with its tombstone. Deleting a
+ * project (tasks.deleteProject, here) moves it to the Trash with its tasks; its links stay until
+ * the Trash deletes it for good (docs/trash.md).
  */
 export function projectLinkOperations(services: VaultServices, tasks: TaskStore): Operation[] {
   const { db } = services;
   const writer = createProjectLinkWriter(services, tasks);
-  const { port, apply, run } = writer;
+  const { port, run } = writer;
 
   return [
     defineOperation({
@@ -69,7 +68,7 @@ export function projectLinkOperations(services: VaultServices, tasks: TaskStore)
       handler: async ([projectId]) => {
         // A new vault's Inbox project exists once the task store is ready: it may be read first.
         await tasks.ready();
-        if (!(await db.projects.get(projectId)))
+        if (!liveProject(await db.projects.get(projectId)))
           return fail('NOT_FOUND', `project ${JSON.stringify(projectId)} does not exist`, {
             field: 'args[0]',
           });
@@ -84,28 +83,14 @@ export function projectLinkOperations(services: VaultServices, tasks: TaskStore)
     defineOperation({
       ...write,
       name: 'tasks.deleteProject',
-      summary: 'Delete a project with its statuses, tasks and links (never the Inbox).',
+      summary:
+        'Delete a project (never the Inbox): it moves to the Trash with its tasks, statuses and links for 30 days (trash.restore brings them back together).',
       params: [{ name: 'id', required: true, schema: taskIdSchema }] as const,
       handler: async ([projectId]) => {
-        await tasks.ready();
-        return writeTx(services, [...tasks.tables(), db.projectLinks], async (changes) => {
-          const set = await tasks.editInside((c) => deleteProject(c, projectId), changes);
-          const links = await db.projectLinks.where('projectId').equals(projectId).toArray();
-          const now = new Date(services.now()).toISOString();
-          const removed = await apply(
-            {
-              links: [],
-              deletedLinks: links.map((l) => tombstoneOf(l, services.deviceId, now)),
-            },
-            changes,
-          );
-          return {
-            deletedProjectIds: set.deletedProjects.map((p) => p.id),
-            deletedStatusIds: set.deletedStatuses.map((s) => s.id),
-            deletedTaskCount: set.deletedTasks.length,
-            deletedLinkIds: removed.deletedLinkIds,
-          };
-        });
+        const res = await tasks.edit((c) => trashProject(c, projectId));
+        return res.ok
+          ? ok({ id: projectId, deleted: true, trashed: true, taskCount: res.value.tasks.length })
+          : res;
       },
     }),
   ];

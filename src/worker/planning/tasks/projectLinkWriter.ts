@@ -12,6 +12,7 @@ import {
   sortProjectLinks,
 } from '../../domain/tasks/projects/projectLinks';
 import { liveNote } from '../../domain/trash/noteTrash';
+import { liveProject } from '../../domain/trash/projectTrash';
 import type { Result } from '../../ops/result';
 import type { VaultServices } from '../../vault/services';
 import { must, writeTx } from '../writeTx';
@@ -97,7 +98,7 @@ export function createProjectLinkWriter(services: VaultServices, tasks: TaskStor
      */
     async projectExists(projectId: string): Promise<boolean> {
       await tasks.ready();
-      return (await db.projects.get(projectId)) !== undefined;
+      return liveProject(await db.projects.get(projectId)) !== null;
     },
     /** One link edit in its own transaction. */
     async run(edit: LinkEdit) {

@@ -6,6 +6,7 @@ import { getOverdue, getToday, getUpcoming } from '../../domain/tasks/views/dueV
 import { getBoard, getProjectList } from '../../domain/tasks/views/projectViews';
 import { TaskState } from '../../domain/tasks/views/queryPort';
 import { getStats } from '../../domain/tasks/views/stats';
+import { isTrashedProject } from '../../domain/trash/projectTrash';
 import { defineOperation, type Operation } from '../../ops/defineOperation';
 import { fail, ok } from '../../ops/result';
 import { readFullTask } from './fullTaskRead';
@@ -247,7 +248,7 @@ export function taskReadOperations(
         const links = await projectLinkCounts(db);
         return store.view(async () => {
           const projects = (await db.projects.orderBy('position').toArray()).filter(
-            (p) => o?.includeArchived === true || p.archivedAt === null,
+            (p) => (o?.includeArchived === true || p.archivedAt === null) && !isTrashedProject(p),
           );
           const out = [];
           for (const p of projects) {

@@ -2,6 +2,7 @@ import type { VaultDb } from '../../db/schema';
 import type { StatusRecord, TaskRecord } from '../../domain/tasks/types';
 import { type CountedTask, withSubtaskCounts } from '../../domain/tasks/views/projectViews';
 import type { TaskQueryPort } from '../../domain/tasks/views/queryPort';
+import { isTrashedProject } from '../../domain/trash/projectTrash';
 import { type TaskCard, toTaskCard } from './taskCard';
 
 /** Status names by id (statuses are few: a handful per project). */
@@ -10,10 +11,10 @@ export async function statusNames(db: VaultDb): Promise<Map<string, string>> {
   return new Map(all.map((s) => [s.id, s.name]));
 }
 
-/** Ids of archived projects, whose tasks the due views hide. */
+/** Ids of archived projects and projects in the Trash, whose tasks the due views hide. */
 export async function hiddenProjectIds(db: VaultDb): Promise<Set<string>> {
   const projects = await db.projects.toArray();
-  return new Set(projects.filter((p) => p.archivedAt !== null).map((p) => p.id));
+  return new Set(projects.filter((p) => p.archivedAt !== null || isTrashedProject(p)).map((p) => p.id));
 }
 
 /** Cards of a page of tasks, with subtask counts from one index scan. */

@@ -1,5 +1,4 @@
 import { type ChangeSet, EMPTY_CHANGES } from '../changeSet';
-import { tombstoneOf } from '../deleteTask';
 import { fail, invalid, notFound, ok, type Result } from '../errors';
 import type { TaskContext } from '../ports';
 import { planPositions } from '../positions';
@@ -71,30 +70,6 @@ export async function setProjectArchived(
   if ((project.archivedAt !== null) === archived) return ok(EMPTY_CHANGES);
   const edited = editProject(project, { archivedAt: archived ? timestamp(ctx.deps.now()) : null }, ctx.deps);
   return ok({ ...EMPTY_CHANGES, projects: [edited] });
-}
-
-/**
- * Delete a project with its statuses and its tasks. The Inbox cannot be deleted. To keep the
- * tasks, move them first (bulkMove); deletion of work is explicit, never a side effect.
- */
-export async function deleteProject(ctx: TaskContext, id: string): Promise<Result<ChangeSet>> {
-  const project = await ctx.read.getProject(id);
-  if (project === null) return fail(notFound('id', 'project', id));
-  if (project.isInbox || id === INBOX_ID) return fail(invalid('id', 'the Inbox cannot be deleted'));
-  const { deviceId } = ctx.deps;
-  const now = timestamp(ctx.deps.now());
-  const deletedTasks = [];
-  for (const taskId of await ctx.read.listTaskIdsByProject(id)) {
-    const task = await ctx.read.getTask(taskId);
-    if (task !== null) deletedTasks.push(tombstoneOf(task, deviceId, now));
-  }
-  const statuses = await ctx.read.listStatuses(id);
-  return ok({
-    ...EMPTY_CHANGES,
-    deletedProjects: [tombstoneOf(project, deviceId, now)],
-    deletedStatuses: statuses.map((s) => tombstoneOf(s, deviceId, now)),
-    deletedTasks,
-  });
 }
 
 /** Put projects in the given order; the Inbox always stays first, whatever the order says. */

@@ -56,12 +56,14 @@ export function toStatus({
 }
 
 /** The full project of spec 2.4, with its statuses (spec 2.4's shape) in position order. */
-export function toFullProject(project: ProjectRecord, statuses: readonly StatusRecord[]) {
+export function toFullProject(record: ProjectRecord, statuses: readonly StatusRecord[]) {
+  // the Trash mark is bookkeeping: a project anyone reads is live (docs/trash.md)
+  const { trashedAt: _t, ...project } = record;
   const ref = projectSourceRef(project);
   return {
     ...project,
     statuses: statuses
-      .filter((s) => s.projectId === project.id)
+      .filter((s) => s.projectId === record.id)
       .sort((a, b) => a.position - b.position)
       .map(toStatus),
     href: ref.href,
