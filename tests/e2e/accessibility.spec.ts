@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { appReady } from './appReady';
 import { newNote } from './editor';
 
@@ -41,6 +42,25 @@ async function show(page: Page, view: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/**
+ * A picture of the view as it is now, for a person to look at: `<outputDir>/screenshots/
+ * <project>-<theme>-<view>.png` (test-results/screenshots/ in CI, README "Tests"), one per view,
+ * size (the project) and theme. The seconds they take are summed on the console.
+ */
+let shotMs = 0;
+async function shot(page: Page, info: TestInfo, theme: string, view: string) {
+  const started = Date.now();
+  const name = view.replace(/^#\/?/, '').replace(/\//g, '-') || 'notes';
+  await page.screenshot({
+    path: join(info.project.outputDir, 'screenshots', `${info.project.name}-${theme}-${name}.png`),
+    scale: 'css',
+  });
+  shotMs += Date.now() - started;
+}
+test.afterAll(() => {
+  if (shotMs > 0) console.log(`accessibility.spec: screenshots took ${(shotMs / 1000).toFixed(1)} s`);
+});
+
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
@@ -66,7 +86,7 @@ async function searchFor(page: Page, theme: string, rules?: string[]) {
   return found;
 }
 
-test('every view has no serious or critical axe violation in the light theme', async ({ page }) => {
+test('every view has no serious or critical axe violation in the light theme', async ({ page }, info) => {
   test.slow();
   await show(page, '#/');
   await newNote(
@@ -77,13 +97,14 @@ test('every view has no serious or critical axe violation in the light theme', a
   const found = await setTheme(page, 'light');
   for (const view of VIEWS) {
     await show(page, view);
+    await shot(page, info, 'light', view);
     found.push(...(await serious(page, `light ${view}`)));
   }
   found.push(...(await searchFor(page, 'light')));
   expect(found).toEqual([]);
 });
 
-test('every view keeps its contrast in the dark theme', async ({ page, isMobile }) => {
+test('every view keeps its contrast in the dark theme', async ({ page, isMobile }, info) => {
   test.slow();
   await show(page, '#/');
   await newNote(
@@ -94,6 +115,7 @@ test('every view keeps its contrast in the dark theme', async ({ page, isMobile 
   const found = await setTheme(page, 'dark');
   for (const view of VIEWS.filter((v) => !isMobile || PHONE_DARK.has(v))) {
     await show(page, view);
+    await shot(page, info, 'dark', view);
     found.push(...(await serious(page, `dark ${view}`, ['color-contrast'])));
   }
   found.push(...(await searchFor(page, 'dark', ['color-contrast'])));
