@@ -65,8 +65,8 @@ export function inlineBlobs(db: Sql, large: BlobStore, maxInline = INLINE_BLOB_M
         const part = staged.slice(i, i + ROWS_PER_INSERT);
         statements.push(
           sql(
-            `INSERT OR REPLACE INTO inline_blobs (key, bytes) VALUES ${part.map(() => '(?, ?)').join(', ')}`,
-            ...part.flatMap((e) => [e.key, e.bytes]),
+            `INSERT OR REPLACE INTO inline_blobs (key, bytes) VALUES ${part.map(valuesRow).join(', ')}`,
+            ...part.flatMap((e) => [e.key, asText(e) ?? e.bytes]),
           ),
         );
       }
@@ -115,6 +115,20 @@ export function inlineBlobs(db: Sql, large: BlobStore, maxInline = INLINE_BLOB_M
 export function inlineBytesOf(keyColumn: string): string {
   return `(SELECT bytes FROM inline_blobs WHERE key = ${keyColumn})`;
 }
+
+/**
+ * The entry's text when it may stand for its bytes: D1 stores a TEXT cast to BLOB as its UTF-8
+ * bytes (the database encoding), so the row holds exactly `bytes` and reads back as before. A
+ * string that is not well-formed (a lone surrogate) is sent as bytes.
+ */
+function asText(e: BlobEntry): string | null {
+  return e.text === undefined || LONE_SURROGATE.test(e.text) ? null : e.text;
+}
+
+// in a `u` regex a surrogate pair is one code point, so only a lone surrogate matches
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const valuesRow = (e: BlobEntry) => (asText(e) === null ? '(?, ?)' : '(?, CAST(? AS BLOB))');
 
 /** Entries in groups of at most 50 statements and BATCH_BYTES of objects (one object always fits). */
 function byBytes(entries: readonly BlobEntry[]): BlobEntry[][] {

@@ -26,4 +26,10 @@ export interface BlobStore {
 export interface BlobEntry {
   key: string;
   bytes: Uint8Array;
+  /**
+   * Optional: a well-formed string whose UTF-8 encoding is exactly `bytes` (a record payload is
+   * JSON text). A store may send it instead of the bytes: D1's binding carries a byte parameter
+   * as a JSON array of numbers, about four times the size of the text.
+   */
+  text?: string;
 }

@@ -39,11 +39,13 @@ export async function pushItems(
 ): Promise<PushResponse> {
   const rejected: PushRejected[] = [];
   const candidates: ValidItem[] = [];
-  for (const raw of rawItems) {
-    const check = await validateItem(raw, ctx.entitlement.limits.fileBytes);
-    if (check.kind === 'rejected') rejected.push(check.rejection);
-    if (check.kind === 'valid') candidates.push(check.valid);
-  }
+  await ctx.timing.measure('valid', async () => {
+    for (const raw of rawItems) {
+      const check = await validateItem(raw, ctx.entitlement.limits.fileBytes);
+      if (check.kind === 'rejected') rejected.push(check.rejection);
+      if (check.kind === 'valid') candidates.push(check.valid);
+    }
+  });
   // The later of two items for one (type, id) wins; the earlier is refused, never silently merged.
   const lastIndex = new Map(candidates.map((c, i) => [refKey(c.item), i]));
   const unique = candidates.filter((c, i) => {
@@ -60,10 +62,11 @@ export async function pushItems(
   // One round trip for every read: the pusher's key, the account's usage and the stored rows
   // (of every named item; those whose signature fails are read for nothing, which costs less
   // than a second round trip).
-  const reads = await ctx.timing.measure('d1', () =>
+  const reads = await ctx.timing.measure('read', () =>
     deps.sql.batch([
       sql('SELECT public_key FROM devices WHERE id = ? AND user_id = ?', ctx.deviceId, ctx.userId),
       sql('SELECT bytes FROM account_usage WHERE user_id = ?', ctx.userId),
+      sql('SELECT value FROM account_cursors WHERE user_id = ?', ctx.userId),
       ...rowsByRefsStatements(
         ctx.userId,
         ctx.vaultId,
@@ -73,7 +76,8 @@ export async function pushItems(
   );
   const device = reads[0]?.[0] as { public_key: string } | undefined;
   const firstUsage = (reads[1]?.[0] as { bytes: number } | undefined)?.bytes ?? 0;
-  const stored = rowsByRef(reads.slice(2));
+  const readCursor = (reads[2]?.[0] as { value: number } | undefined)?.value ?? 0;
+  const stored = rowsByRef(reads.slice(3));
   const publicKey = device ? fromBase64(device.public_key) : null;
   const verified = await ctx.timing.measure('sig', () => verifySignatures(publicKey, ctx, unique, rejected));
 
@@ -94,12 +98,13 @@ export async function pushItems(
     nowMs: committedAtMs,
     platform: ctx.client?.platform ?? null,
     version: ctx.client?.version ?? null,
+    readCursor,
   };
   const limit = ctx.entitlement.limits.storageBytes;
   const written = new Set<string>();
   let usage = firstUsage;
   let writes: RowWrite[] = [];
-  let results: unknown[][] = [];
+  let cursors = new Map<string, number>();
   // The quota is checked per item against the usage read above, and again inside the commit
   // (quotaGuardStatement): when a concurrent write took the room in between, the batch rolls
   // back whole and is planned again against the new usage (at most three times).
@@ -112,17 +117,18 @@ export async function pushItems(
     }
     const fresh = writes
       .filter((w) => stored.get(refKey(w.valid.item))?.blob_key !== w.blobKey && !written.has(w.blobKey))
-      .map((w) => ({ key: w.blobKey, bytes: w.valid.bytes }));
+      .map((w) => ({ key: w.blobKey, bytes: w.valid.bytes, text: w.valid.item.payload }));
     // small objects ride in the commit batch itself (committed with their rows); the rest first
     const staged = deps.blobs.stage?.(fresh) ?? { statements: [], rest: fresh };
     await ctx.timing.measure('blobs', () => deps.blobs.putMany(staged.rest));
     for (const e of staged.rest) written.add(e.key);
-    const statements = commitStatements(writes, stmtCtx);
+    const commit = commitStatements(writes, stmtCtx);
+    const statements = [...commit.statements];
     if (plan.growth > 0) statements.push(quotaGuardStatement(ctx.userId, limit));
-    // after the row statements, so `results[i + 1]` stays item i's RETURNING row
     statements.push(...staged.statements);
     try {
-      results = await ctx.timing.measure('d1', () => deps.sql.batch(statements));
+      const results = await ctx.timing.measure('commit', () => deps.sql.batch(statements));
+      cursors = commit.cursorsOf(results);
       rejected.push(...plan.overQuota);
       break;
     } catch (err) {
@@ -135,10 +141,10 @@ export async function pushItems(
   const accepted: PushAccepted[] = [];
   const committed: CommittedItem[] = [];
   const orphaned: string[] = [];
-  writes.forEach((w, i) => {
-    const returned = results[i + 1]?.[0] as { server_cursor: number } | undefined;
+  for (const w of writes) {
+    const serverCursor = cursors.get(refKey(w.valid.item));
     const { type, id } = w.valid.item;
-    if (!returned) {
+    if (serverCursor === undefined) {
       // Our freshly written object is left in place: the winner may have written the same key.
       rejected.push({
         type,
@@ -146,26 +152,26 @@ export async function pushItems(
         code: 'SYNC_WRITE_CONFLICT',
         reason: 'the item changed concurrently; retry',
       });
-      return;
+      continue;
     }
-    accepted.push({ type, id, serverCursor: returned.server_cursor });
+    accepted.push({ type, id, serverCursor });
     const row = stored.get(refKey(w.valid.item));
     committed.push({
       item: w.valid.item,
-      serverCursor: returned.server_cursor,
+      serverCursor,
       createdAt: row?.created_at ?? committedAtMs,
     });
     const previous = row?.blob_key;
     if (previous && previous !== w.blobKey) orphaned.push(previous);
-  });
+  }
   await deleteBestEffort(deps, ctx.timing, orphaned);
 
-  const cursors = accepted.map((a) => a.serverCursor);
-  const maxCursor = cursors.length > 0 ? Math.max(...cursors) : null;
+  const taken = accepted.map((a) => a.serverCursor);
+  const maxCursor = taken.length > 0 ? Math.max(...taken) : null;
   if (maxCursor !== null) {
     deps.log('push_processed', {
       vaultId: ctx.vaultId,
-      cursorRange: [Math.min(...cursors), maxCursor],
+      cursorRange: [Math.min(...taken), maxCursor],
       itemCount: accepted.length,
     });
     await deps.hub.notify(ctx.userId, ctx.vaultId, {
@@ -270,7 +276,7 @@ function planWrites(
     }
     if (delta > 0) growth += delta;
     const blobKey = currentBlobKey(ctx.userId, ctx.vaultId, item.type, item.id, item.contentHash);
-    writes.push({ valid, blobKey, expectedCursor: row ? row.server_cursor : null });
+    writes.push({ valid, blobKey });
   }
   return { writes, overQuota, growth };
 }
