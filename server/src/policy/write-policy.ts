@@ -2,7 +2,7 @@ import type { ClientIdentity } from '../../../src/sync/protocol/client-header';
 import { compareSemVer, parseSemVer } from '../../../src/sync/protocol/client-header';
 import type { ClientPolicyEcho } from '../../../src/sync/protocol/client-policy';
 import type { Deps } from '../deps';
-import { sql } from '../ports/sql';
+import { type Statement, sql } from '../ports/sql';
 
 export type WriteVerdict =
   | { allowed: true }
@@ -28,9 +28,12 @@ export function decideWrite(client: ClientIdentity, row: PolicyRow | null): Writ
 }
 
 export async function readPolicy(deps: Deps, platform: string): Promise<PolicyRow | null> {
-  return deps.sql.first<PolicyRow>(
-    sql('SELECT min_write_version, writes_enabled FROM client_policies WHERE platform = ?', platform),
-  );
+  return deps.sql.first<PolicyRow>(policyStatement(platform));
+}
+
+/** The read of `readPolicy`, for a route that sends it in one batch with its other reads. */
+export function policyStatement(platform: string): Statement {
+  return sql('SELECT min_write_version, writes_enabled FROM client_policies WHERE platform = ?', platform);
 }
 
 export function policyEcho(client: ClientIdentity, row: PolicyRow | null): ClientPolicyEcho {

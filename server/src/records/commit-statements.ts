@@ -67,7 +67,11 @@ export function commitStatements(
   };
 }
 
-function upsertStatement(part: readonly RowWrite[], ctx: CommitContext, fromTop: (i: number) => number): Statement {
+function upsertStatement(
+  part: readonly RowWrite[],
+  ctx: CommitContext,
+  fromTop: (i: number) => number,
+): Statement {
   const params: SqlValue[] = [ctx.userId, ctx.vaultId, ctx.nowMs, ctx.platform, ctx.version, ctx.readCursor];
   const rows = part.map((w, i) => {
     const it = w.valid.item;

@@ -1,13 +1,19 @@
+import * as v from 'valibot';
 import { fromBase64 } from '../../../src/sync/crypto/bytes';
 import { verifyDeleteAttestation, verifyItemSignature } from '../../../src/sync/crypto/recordSignatures';
 import type { ClientIdentity } from '../../../src/sync/protocol/client-header';
-import type { PushAccepted, PushRejected, PushResponse } from '../../../src/sync/protocol/push';
+import {
+  NamedItem,
+  type PushAccepted,
+  type PushRejected,
+  type PushResponse,
+} from '../../../src/sync/protocol/push';
 import type { Deps } from '../deps';
 import type { Timing } from '../http/timing';
 import type { Entitlement } from '../plans/entitlement';
 import { isQuotaGuardFailure, quotaGuardStatement } from '../plans/quota-guard';
 import { readUsage } from '../plans/usage';
-import { sql } from '../ports/sql';
+import { type Statement, sql } from '../ports/sql';
 import { currentBlobKey } from './blob-key';
 import { commitStatements, type RowWrite } from './commit-statements';
 import type { ItemRow } from './item-row';
@@ -26,16 +32,37 @@ export interface PushContext {
 }
 
 /**
- * `POST /sync/push` for an envelope already checked to hold 1..100 items. Each item is judged
- * alone (schema, signature, attestation, replay, quota). Two D1 round trips: one batch of reads
- * (key, usage, rows), then ONE commit batch with every accepted row, its cursor and its object
- * when small (inline); larger objects are written to R2 before it. Replaced objects are deleted
- * after the commit, best-effort.
+ * The reads a push is judged against, for the caller to send in ONE D1 batch (the route puts its
+ * rate counter and the write gate's policy row in front of them): the pusher's key, the account's
+ * usage and cursor counter, and the stored rows of every item that names a (type, id) (rows of
+ * items validation then refuses are read for nothing, which costs less than a round trip).
+ */
+export function pushReadStatements(ctx: PushContext, rawItems: readonly unknown[]): Statement[] {
+  const refs = new Map<string, { type: string; id: string }>();
+  for (const raw of rawItems) {
+    const named = v.safeParse(NamedItem, raw);
+    if (named.success) refs.set(refKey(named.output), named.output);
+  }
+  return [
+    sql('SELECT public_key FROM devices WHERE id = ? AND user_id = ?', ctx.deviceId, ctx.userId),
+    sql('SELECT bytes FROM account_usage WHERE user_id = ?', ctx.userId),
+    sql('SELECT value FROM account_cursors WHERE user_id = ?', ctx.userId),
+    ...rowsByRefsStatements(ctx.userId, ctx.vaultId, [...refs.values()]),
+  ];
+}
+
+/**
+ * `POST /sync/push` for an envelope already checked to hold 1..100 items, given the rows of
+ * `pushReadStatements` (read in the same transaction). Each item is judged alone (schema,
+ * signature, attestation, replay, quota). Then ONE commit batch with every accepted row, its
+ * cursor and its object when small (inline); larger objects are written to R2 before it.
+ * Replaced objects are deleted after the commit, best-effort.
  */
 export async function pushItems(
   deps: Deps,
   ctx: PushContext,
   rawItems: readonly unknown[],
+  reads: readonly unknown[][],
 ): Promise<PushResponse> {
   const rejected: PushRejected[] = [];
   const candidates: ValidItem[] = [];
@@ -59,21 +86,6 @@ export async function pushItems(
     return false;
   });
 
-  // One round trip for every read: the pusher's key, the account's usage and the stored rows
-  // (of every named item; those whose signature fails are read for nothing, which costs less
-  // than a second round trip).
-  const reads = await ctx.timing.measure('read', () =>
-    deps.sql.batch([
-      sql('SELECT public_key FROM devices WHERE id = ? AND user_id = ?', ctx.deviceId, ctx.userId),
-      sql('SELECT bytes FROM account_usage WHERE user_id = ?', ctx.userId),
-      sql('SELECT value FROM account_cursors WHERE user_id = ?', ctx.userId),
-      ...rowsByRefsStatements(
-        ctx.userId,
-        ctx.vaultId,
-        unique.map((u) => u.item),
-      ),
-    ]),
-  );
   const device = reads[0]?.[0] as { public_key: string } | undefined;
   const firstUsage = (reads[1]?.[0] as { bytes: number } | undefined)?.bytes ?? 0;
   const readCursor = (reads[2]?.[0] as { value: number } | undefined)?.value ?? 0;

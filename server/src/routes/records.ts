@@ -9,13 +9,14 @@ import { errorResponse } from '../http/errors';
 import { parseBody } from '../http/parse-body';
 import type { AppEnv } from '../http/types';
 import { BUCKETS } from '../middleware/buckets';
-import { rateLimit } from '../middleware/rate-limit';
-import { writeGate } from '../middleware/write-gate';
+import { limitedRead, rateLimit } from '../middleware/rate-limit';
+import { writeRefusal } from '../middleware/write-gate';
 import { requestPacks } from '../packs/request-packs';
+import { type PolicyRow, policyStatement } from '../policy/write-policy';
 import { changesPage } from '../records/changes';
 import { manifest } from '../records/manifest';
 import { pullItems } from '../records/pull';
-import { pushItems } from '../records/push';
+import { pushItems, pushReadStatements } from '../records/push';
 
 const nonNegativeInt = (s: string | undefined): number | null =>
   s !== undefined && /^\d{1,15}$/.test(s) ? Number(s) : null;
@@ -24,19 +25,31 @@ const nonNegativeInt = (s: string | undefined): number | null =>
 export function recordRoutes(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
-  r.post('/push', rateLimit(BUCKETS.sync_push), writeGate, async (c) => {
+  // The rate counter, the write gate's policy row and the push's reads go in ONE D1 batch; the
+  // answers keep the middleware order (429, then 426/403, then a bad body's 400), every request
+  // is counted, and a refused one's rows are dropped unread and its items never validated.
+  r.post('/push', async (c) => {
     const body = await parseBody(c, PushEnvelope);
-    if (!body.ok) return body.response;
     const { userId, deviceId } = c.get('auth');
+    const client = c.get('client');
     const ctx = {
       userId,
       deviceId,
       vaultId: c.get('vaultId'),
-      client: c.get('client'),
+      client,
       entitlement: c.get('entitlement'),
       timing: c.get('timing'),
     };
-    const result = await pushItems(c.get('deps'), ctx, body.value.items);
+    const gate = client ? [policyStatement(client.platform)] : [];
+    const reads = body.ok ? pushReadStatements(ctx, body.value.items) : [];
+    const counted = await limitedRead(c, BUCKETS.sync_push, [...gate, ...reads]);
+    if (!counted.ok) return counted.response;
+    if (client) {
+      const refused = writeRefusal(c, client, (counted.rows[0]?.[0] as PolicyRow | undefined) ?? null);
+      if (refused) return refused;
+    }
+    if (!body.ok) return body.response;
+    const result = await pushItems(c.get('deps'), ctx, body.value.items, counted.rows.slice(gate.length));
     if (result.accepted.length > 0) requestPacks(c);
     return c.json(result);
   });
