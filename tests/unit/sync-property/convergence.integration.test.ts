@@ -49,6 +49,12 @@ beforeAll(async () => {
 }, 120_000);
 
 const totals = new Map<string, number>();
+/** cases that passed so far, and when the run began (the soak's progress lines) */
+let passed = 0;
+let runStarted = Date.now();
+/** a long run (the soak) prints its progress every PROGRESS cases, so a cut-off run still has a figure */
+const PROGRESS = 50;
+const mixOf = () => [...totals].map(([k, v]) => `${k} ${v}`).join(', ');
 
 async function quiet(world: Awaited<ReturnType<typeof openWorld>>): Promise<boolean> {
   const queued = await Promise.all(world.devices.map((d) => d.current.db.syncQueue.count()));
@@ -130,6 +136,11 @@ async function runCase({ devices: n, faultSeed, ops }: Case) {
     const cursors = await Promise.all(world.devices.map((_, i) => world.cursorOf(i)));
     expect(new Set(cursors).size, `cursors at the end: ${cursors.join(', ')}`).toBe(1);
     for (const [k, v] of world.tally) totals.set(k, (totals.get(k) ?? 0) + v);
+    passed++;
+    if (RUNS > PROGRESS && passed % PROGRESS === 0)
+      console.log(
+        `convergence simulation: ${passed} cases passed in ${((Date.now() - runStarted) / 1000).toFixed(0)} s (seed ${SEED}); faults: ${mixOf()}`,
+      );
   } finally {
     await world.close();
   }
@@ -140,6 +151,7 @@ describe('convergence simulation against the real service', () => {
     'devices converge through faults, crashes and partitions, losing and resurrecting nothing',
     async () => {
       const started = Date.now();
+      runStarted = started;
       await fc.assert(fc.asyncProperty(caseArb, runCase), {
         seed: SEED,
         numRuns: RUNS,
@@ -149,7 +161,7 @@ describe('convergence simulation against the real service', () => {
         interruptAfterTimeLimit: RUNS * 15_000 + 180_000,
         markInterruptAsFailure: true,
       });
-      const mix = [...totals].map(([k, v]) => `${k} ${v}`).join(', ');
+      const mix = mixOf();
       console.log(
         `convergence simulation: ${RUNS} cases in ${((Date.now() - started) / 1000).toFixed(1)} s; faults: ${mix}`,
       );
