@@ -74,12 +74,12 @@ export default defineConfig({
   outputDir: DIST === 'dist' ? 'test-results' : `test-results-${DIST}`,
   workers: 2,
   fullyParallel: true,
-  // Flakes are bugs (issue 18 part 8), and a test that fails once is to be fixed at its cause.
-  // One rerun in CI stays until the last known one is: in ci12 (session 13, retries 0) the local
-  // sync service could not be reached for one sign-in code request under load
-  // (sync-two-devices.spec:138, "The sync service cannot be reached"), the same unexplained
-  // refusal of the local workerd that the convergence soak met (a 500 on sign-in).
-  retries: process.env.CI ? 1 : 0,
+  // Flakes are bugs (issue 18 part 8): no rerun, in CI either; a test that fails once is fixed at
+  // its cause. The last known one (ci12, sync-two-devices.spec:138, "The sync service cannot be
+  // reached" for a sign-in code request) was wrangler dev's proxy answering a POST with its own
+  // 503 at workerd's 5 s idle-connection close; the local service now runs on one workerd with no
+  // proxy (docs/foundation.md, "Local sync service: one workerd"; tests/server/idle-connections).
+  retries: 0,
   // In CI, a systematic failure (every test timing out at 45 s, twice) would run past the
   // 90-minute limit and print nothing useful: stop after 15 failures, and after 40 minutes.
   maxFailures: process.env.CI ? 15 : 0,
