@@ -176,7 +176,9 @@ async function writeBatch(
       const payload = ctx.remap.size > 0 ? (remapIds(line.record, ctx.remap) as Row) : { ...line.record };
       const clock: VectorClock = fate === 'new' ? tick({}, services.deviceId) : line.clock;
       if (type === 'journal') payload.markdown = ctx.texts.get(line.id) ?? '';
-      const clash = await settleUnique(services, type, id, payload);
+      // only where it asks the store: hundreds of awaits of plain promises in a row lose
+      // Dexie's transaction zone (PrematureCommitError on a 3,000-task restore)
+      const clash = UNIQUE.has(type) ? await settleUnique(services, type, id, payload) : null;
       if (clash) {
         ctx.summary.notRestored.push({ type, id: line.id, reason: clash });
         continue;

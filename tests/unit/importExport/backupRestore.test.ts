@@ -1,3 +1,4 @@
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { exportZipBlob } from '../../../src/worker/stores/exporter';
 import { type ImportSummary, importFiles } from '../../../src/worker/stores/importer';
@@ -207,5 +208,35 @@ describe('a backup restores into an empty vault exactly', () => {
     expect(await b.vault.services.db.tasks.count()).toBeLessThan(2);
     await restore(b, zip);
     expect(await snapshot(b)).toEqual(before);
+  });
+});
+
+describe('a big backup restores in bulk', () => {
+  it('1,200 tasks restore whole, 500 to a transaction (the bulk write once lost its transaction)', async () => {
+    const a = await fresh();
+    await write(a, 'tasks.create', { title: 'Task 0' });
+    const files = unzipSync(new Uint8Array(await (await exported(a)).arrayBuffer()));
+    const line = JSON.parse(
+      strFromU8(files['.cairn/records/task.json']!)
+        .split('\n')
+        .find((l) => l.startsWith('{'))!
+        .replace(/,$/, ''),
+    ) as { id: string; record: Record<string, unknown> };
+    const lines = Array.from({ length: 1200 }, (_, i) =>
+      JSON.stringify({
+        ...line,
+        id: `bulk${i}`,
+        record: { ...line.record, id: `bulk${i}`, title: `Task ${i}` },
+      }),
+    );
+    files['.cairn/records/task.json'] = strToU8(`[\n${lines.join(',\n')}\n]\n`);
+    const zip = new Blob([zipSync(files) as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
+
+    const b = await fresh();
+    const summary = await restore(b, zip);
+    expect(summary.records).toMatchObject({ notRestored: [], sideBySide: [] });
+    const { db } = b.vault.services;
+    expect(await db.tasks.count()).toBe(1200);
+    expect((await db.tasks.get('bulk1199'))?.title).toBe('Task 1199');
   });
 });
