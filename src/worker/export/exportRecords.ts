@@ -69,7 +69,15 @@ export async function writeRecords(
   tick: Tick,
 ): Promise<void> {
   const fileOf = new Map<string, string>();
+  // a trashed project's statuses and links carry no Trash mark of their own: they stay with it
+  const trashedProjects = new Set<string>();
+  await db.projects.each((row) => {
+    if (inTrash(row)) trashedProjects.add(row.id);
+  });
+  const ofTrashedProject = (row: Row) =>
+    typeof row.projectId === 'string' && trashedProjects.has(row.projectId);
   await db.journal.each((row: JournalRow) => {
+    if (inTrash(row)) return;
     const name = freeName(zip, `${JOURNAL_FOLDER}/${row.date}`, '.md');
     zip.add(name, new TextEncoder().encode(row.markdown), 6, Date.parse(row.modifiedAt));
     fileOf.set(`journal|${row.id}`, name);
@@ -107,6 +115,7 @@ export async function writeRecords(
       if (stopped) return;
       if (spec.type === 'setting' && !settingSyncs(String(row.key))) return;
       if (inTrash(row)) return;
+      if ((table === 'statuses' || table === 'projectLinks') && ofTrashedProject(row)) return;
       const id = synced ? itemIdOf(synced, row[spec.key]) : String(row[spec.key]);
       const record = toPayload(spec.type, row);
       const clock = (spec.clockOnRow ? row.clock : clocks.get(id)) ?? {};

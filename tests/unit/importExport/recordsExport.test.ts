@@ -119,6 +119,35 @@ describe('the backup zip holds every record in open formats', () => {
     expect(titles('note')).toEqual(['Kept']);
   });
 
+  it('a trashed journal entry and a trashed project, with its statuses and links, stay out of the backup', async () => {
+    const v = (await freshVault()) as unknown as FullVault;
+    await write(v, 'journal.createEntry', { date: '2026-11-20', content: 'gone day' });
+    await write(v, 'journal.createEntry', { date: '2026-11-21', content: 'kept day' });
+    await write(v, 'journal.deleteEntry', '2026-11-20');
+    const project = async (name: string) =>
+      (await write<{ projects: { id: string }[] }>(v, 'tasks.createProject', { name })).projects[0]!.id;
+    const gone = await project('Gone project');
+    const kept = await project('Kept project');
+    const note = await write<{ id: string }>(v, 'notes.create', { title: 'Spec', content: 'x' });
+    for (const projectId of [gone, kept])
+      await write(v, 'tasks.linkProjectItem', { projectId, itemType: 'note', itemId: note.id });
+    await write(v, 'tasks.deleteProject', gone);
+    const db = v.vault.services.db;
+    expect(await db.statuses.where('projectId').equals(gone).count()).toBeGreaterThan(0);
+
+    const exported = await exportZipBlob(db);
+    if (!exported.ok) throw new Error(exported.error.message);
+    const files = unzipSync(new Uint8Array(await exported.value.arrayBuffer()));
+    expect(Object.keys(files).filter((n) => n.startsWith('Journal/'))).toEqual(['Journal/2026-11-21.md']);
+    const lines = (type: string) =>
+      JSON.parse(strFromU8(files[`.cairn/records/${type}.json`]!)) as { record: { projectId?: string } }[];
+    expect(lines('journal')).toHaveLength(1);
+    const projectIds = (type: string) => new Set(lines(type).map((l) => l.record.projectId));
+    expect(projectIds('project_status').has(gone)).toBe(false);
+    expect(projectIds('project_status').has(kept)).toBe(true);
+    expect(projectIds('project_link')).toEqual(new Set([kept]));
+  });
+
   it('a cancelled export answers CANCELLED and makes no file', async () => {
     fv = await openFullVault();
     for (let i = 0; i < 3; i++) await write(fv, 'tasks.create', { title: `t${i}` });
