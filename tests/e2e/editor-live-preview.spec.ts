@@ -139,6 +139,20 @@ test('live preview renders each element, and clicks and typing edit the markdown
   await page.keyboard.type('!');
   await expect(editor.locator('.cm-lp-h1').first()).toHaveText('# Big heading!');
   await expect.poll(() => markdownOf(page)).toContain('\n# Big heading!\n');
+  // On touch, a long press on a link shows its preview (as hover does), and neither follows it
+  // nor opens the context menu (real touch events: Chromium's touch emulation).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const link = editor.locator('.cm-lp-wikilink', { hasText: 'Target' });
+  await link.scrollIntoViewIfNeeded();
+  const box = await link.boundingBox();
+  const finger = { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2, id: 1 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] });
+  await expect(page.getByRole('tooltip')).toContainText('Words from the target note');
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Rich');
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
   // A rendered wiki link is followed by a click.
   await editor.locator('.cm-lp-wikilink', { hasText: 'Target' }).click();
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Target');

@@ -4,11 +4,12 @@ import {
   type CompletionContext,
   type CompletionResult,
 } from '@codemirror/autocomplete';
-import type { Extension } from '@codemirror/state';
-import { type EditorView, hoverTooltip, type Tooltip } from '@codemirror/view';
+import { type Extension, StateEffect, StateField } from '@codemirror/state';
+import { EditorView, hoverTooltip, showTooltip, type Tooltip } from '@codemirror/view';
 import { linkDestination } from './followUrl';
 import { linkQuery } from './linkQuery';
 import { candidateText } from './linkTargets';
+import { LongPress } from './longPress';
 import { previewHost } from './previewHost';
 import { wikiLinkParts } from './wikiLinkParts';
 
@@ -104,9 +105,67 @@ function hoverAt(view: EditorView, pos: number): Tooltip | null {
   };
 }
 
+const pressed = StateEffect.define<Tooltip | null>();
+/** The preview a long press on a link shows, until the next touch or edit. */
+const pressedTip = StateField.define<Tooltip | null>({
+  create: () => null,
+  update(tip, tr) {
+    for (const e of tr.effects) if (e.is(pressed)) return e.value;
+    return tr.docChanged ? null : tip;
+  },
+  provide: (f) => showTooltip.from(f),
+});
+
+/**
+ * Touch has no hover: a long press on a link shows the same preview, and that press neither
+ * follows the link (its click is kept back) nor opens the context menu.
+ */
+function linkLongPress(): Extension {
+  let press: LongPress | null = null;
+  return [
+    pressedTip,
+    EditorView.domEventHandlers({
+      touchstart(e, view) {
+        if (view.state.field(pressedTip)) view.dispatch({ effects: pressed.of(null) });
+        const touch = e.touches[0];
+        const el = (e.target as HTMLElement).closest?.<HTMLElement>('[data-lp-wiki],[data-lp-href]');
+        press?.cancel();
+        press = null;
+        if (!touch || e.touches.length > 1 || !el) return false;
+        press = new LongPress(() => {
+          const tip = hoverAt(view, view.posAtDOM(el, 0) + 1);
+          if (tip) view.dispatch({ effects: pressed.of(tip) });
+        });
+        press.start(touch.clientX, touch.clientY);
+        return false;
+      },
+      touchmove(e) {
+        const touch = e.touches[0];
+        if (touch) press?.move(touch.clientX, touch.clientY);
+        return false;
+      },
+      touchend(e) {
+        if (!press?.end()) return false;
+        e.preventDefault();
+        return true;
+      },
+      touchcancel() {
+        press?.cancel();
+        return false;
+      },
+      contextmenu(e) {
+        if (!press?.long) return false;
+        e.preventDefault();
+        return true;
+      },
+    }),
+  ];
+}
+
 export function linkAssist(): Extension {
   return [
     autocompletion({ override: [complete], activateOnTyping: true, icons: false, interactionDelay: 0 }),
     hoverTooltip(hoverAt, { hideOnChange: true }),
+    linkLongPress(),
   ];
 }
