@@ -205,6 +205,7 @@ export function createSyncEngine(deps: EngineDeps) {
       packsTried = true;
       packSeed = await packBootstrap({
         ...deps,
+        types: feedTypes,
         keys,
         session,
         sleep,
@@ -257,6 +258,8 @@ export function createSyncEngine(deps: EngineDeps) {
       types: feedTypes,
       stopped: isStopped,
       own,
+      // the records packs found by this engine's pack bootstrap: its first pull from 0 only
+      recordPacks: packSeed?.recordPages,
     };
     const pulled = await link.pulling(() => pullChanges(pullDeps));
     // committed slices are announced even when a later page failed (spec 6.2)

@@ -1,11 +1,11 @@
 import type { VaultKeyring } from '../../crypto';
-import { MAX_PARALLEL_PACK_DOWNLOADS } from '../../protocol/limits';
 import { openMpak, verifyMpakPayload } from '../../protocol/mpakReader';
 import type { PackListEntry } from '../../protocol/packs';
 import type { SyncCall } from '../http/syncHttp';
 import type { BodyPort, StatePort } from '../ports';
 import type { KeyDirectory } from '../pull/keyDirectory';
 import type { SessionRevisions } from '../pull/mergeBaseline';
+import type { RecordPackPages } from '../pull/pullDeps';
 import { appliedThrough } from './appliedThrough';
 import { type ApplyTally, applyPack, type PackTimings } from './applyPack';
 import { discoverPacks } from './discoverPacks';
@@ -16,7 +16,8 @@ import {
   type PackPlatform,
   type PackTempFile,
 } from './packPorts';
-import { type TransferOutcome, transferPack } from './transferPack';
+import { startTransfers } from './packTransfers';
+import { type RecordPackStats, recordPackPages } from './recordPackPages';
 
 export interface PackBootstrapDeps {
   call: SyncCall;
@@ -29,6 +30,8 @@ export interface PackBootstrapDeps {
   sleep: (ms: number) => Promise<void>;
   stopped: () => boolean;
   platform: PackPlatform;
+  /** the feed's declared types (records packs are read as feed pages of these types) */
+  types: readonly string[];
 }
 
 /** What one seed did (Settings → Sync diagnostics, the bench). */
@@ -43,6 +46,10 @@ export interface PackSeedReport {
   /** packs discarded (transfer, structure or payload digest) */
   failedPacks: number;
   timings: PackTimings;
+  /** the records packs (docs/packs.md "Record packs"), filled in as the first pull applies them */
+  records: RecordPackStats;
+  /** the chain of records packs for the first pull (pullDeps.recordPacks); absent: none listed */
+  recordPages?: RecordPackPages;
 }
 
 /**
@@ -52,7 +59,8 @@ export interface PackSeedReport {
  * the older copies are then stale); the transfers run ahead by at most 3 files. Every failure of
  * spec 7's list falls back silently: null for the whole run (no temp files, listing refused, key
  * directory unreadable), a pack or an entry skipped otherwise; the pull that follows fetches
- * whatever was not seeded by its item path. Never writes `LAST_CURSOR`.
+ * whatever was not seeded by its item path. Never writes `LAST_CURSOR`: the `records` packs it
+ * found are handed to the first pull (`recordPages`), which applies them as feed pages.
  */
 export async function packBootstrap(deps: PackBootstrapDeps): Promise<PackSeedReport | null> {
   const { platform } = deps;
@@ -68,12 +76,16 @@ export async function packBootstrap(deps: PackBootstrapDeps): Promise<PackSeedRe
     failedEntries: 0,
     failedPacks: 0,
     timings: { transfer: 0, verify: 0, decrypt: 0, store: 0 },
+    records: { listed: found.records.length, packs: 0, entries: 0, refs: 0, transfer: 0, read: 0 },
   };
+  // one pacer for every pack transfer of the run, snapshots and records (spec 3.7 step 2)
+  const pacer = createPackPacer({ now: deps.now, sleep: deps.sleep });
+  if (found.records.length > 0)
+    report.recordPages = recordPackPages(deps, found.records, pacer, report.records);
   if (found.usable.length === 0) return report;
   const keys = await deps.keys.all();
   if (!keys.ok) return null;
   const completed = new Set<PackListEntry>();
-  const pacer = createPackPacer({ now: deps.now, sleep: deps.sleep });
   const transfers = startTransfers(deps, found.usable, pacer, report.timings);
   try {
     for (const [i, pack] of found.usable.entries()) {
@@ -142,69 +154,4 @@ async function readAndApply(
     endRows,
   );
   return tally ?? 'stopped';
-}
-
-interface Transferred {
-  file: PackTempFile | null;
-  outcome: TransferOutcome;
-}
-
-/**
- * Up to MAX_PARALLEL_PACK_DOWNLOADS transfers at once, in listing order, each holding its temp
- * file until the applier releases it: at most 3 packs are ever on disk.
- */
-function startTransfers(
-  deps: PackBootstrapDeps,
-  packs: readonly PackListEntry[],
-  pacer: ReturnType<typeof createPackPacer>,
-  timings: PackTimings,
-) {
-  const results: Promise<Transferred>[] = [];
-  let next = 0;
-  let held = 0;
-  let wallStart = 0;
-  let inFlight = 0;
-  const launch = () => {
-    while (held < MAX_PARALLEL_PACK_DOWNLOADS && next < packs.length && !deps.stopped()) {
-      const pack = packs[next] as PackListEntry;
-      const index = next++;
-      held++;
-      if (inFlight++ === 0) wallStart = performance.now();
-      results[index] = (async (): Promise<Transferred> => {
-        const file = await deps.platform.files?.create(
-          `pack-${index}-${Math.random().toString(36).slice(2, 10)}`,
-        );
-        if (!file) return { file: null, outcome: { ok: false, reason: 'no temp file' } };
-        try {
-          return {
-            file,
-            outcome: await transferPack(deps.platform.fetch, pack, file, pacer, deps.now, deps.stopped),
-          };
-        } catch {
-          return { file, outcome: { ok: false, reason: 'the temp file failed' } };
-        }
-      })().finally(() => {
-        // wall time with at least one transfer running (parallel transfers count once)
-        if (--inFlight === 0) timings.transfer += performance.now() - wallStart;
-      });
-    }
-  };
-  launch();
-  return {
-    result(i: number): Promise<Transferred> {
-      return results[i] ?? Promise.resolve({ file: null, outcome: { ok: false, reason: 'stopped' } });
-    },
-    release() {
-      held--;
-      launch();
-    },
-    /** on a stop: the transfers still running are awaited and their files removed */
-    async drain() {
-      next = packs.length;
-      for (const r of results) {
-        const t = await r;
-        await t.file?.remove().catch(() => {});
-      }
-    },
-  };
 }

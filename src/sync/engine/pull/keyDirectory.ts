@@ -10,7 +10,15 @@ import type { SyncCall } from '../http/syncHttp';
  */
 export function createKeyDirectory(call: SyncCall) {
   let keys: Map<string, Uint8Array> | null = null;
-  async function load(): Promise<SyncResult<Map<string, Uint8Array>>> {
+  // one request at a time: a slice's items are opened together (pullChanges.ts)
+  let loading: Promise<SyncResult<Map<string, Uint8Array>>> | null = null;
+  function load(): Promise<SyncResult<Map<string, Uint8Array>>> {
+    loading ??= fetchKeys().finally(() => {
+      loading = null;
+    });
+    return loading;
+  }
+  async function fetchKeys(): Promise<SyncResult<Map<string, Uint8Array>>> {
     const res = await call<DeviceListResponse>('GET', '/auth/devices');
     if (!res.ok) return res;
     keys = new Map();

@@ -78,6 +78,18 @@ export async function pullChanges(pullDeps: PullDeps): Promise<PullRunResult> {
   // mostly bodies. Any other pull usually finds a short page whose rows the service inlines, so
   // it applies them without a `POST /sync/pull` round trip (docs/sync-client.md, "Inline").
   let inlineAsked = !run.fromZero;
+  // A fresh device's first pull: the feed packs first (records packs, docs/packs.md), each one a
+  // page of the feed applied exactly as a page read from the service; the feed goes on from the
+  // last pack applied. A pack that is not the next link of the chain, or that fails, ends them.
+  if (run.fromZero && deps.recordPacks) {
+    for await (const page of deps.recordPacks.pages(cursor)) {
+      if (deps.stopped()) break;
+      const applied = await applyPage(deps, run, changed, cursor, page);
+      if (applied) return stop(applied);
+      cursor = Math.max(cursor, page.nextCursor);
+      await deps.state.set(LAST_CURSOR, cursor);
+    }
+  }
   for (;;) {
     if (deps.stopped()) break;
     const inlineQuery = inlineAsked ? '&inline=1' : '';
@@ -88,33 +100,8 @@ export async function pullChanges(pullDeps: PullDeps): Promise<PullRunResult> {
     });
     if (!page.ok) return stop(page.error);
     const { refs, noteBodies = [], nextCursor } = page.value;
-    // this device's own pushed versions are not fetched back: applying them changes nothing
-    const foreign = refs.filter((r) => !deps.own?.isOwn(r));
-    // the rows the service inlined (a server without the field inlines none): not fetched again
-    const inline = inlineItemsOf(page.value, foreign);
-    const inlined = new Set(inline.map(itemKey));
-    const live = dedupe(
-      foreign.filter((r) => !inlined.has(itemKey(r))).map((r) => ({ type: r.type, id: r.id })),
-    );
-    const slices: ItemRef[][] = [];
-    for (let i = 0; i < live.length; i += PULL_SLICE_IDS) slices.push(live.slice(i, i + PULL_SLICE_IDS));
-    const applied = await pullSlices(deps, slices, run, changed, inline);
-    if (!applied.ok) return stop(await refusalOf(deps, applied.error, { cursor, prior: run.refused }));
-    // before the page's bodies: a refused page merges nothing of them either
-    const refused = await judgePage(deps, deps.keyCheck, {
-      cursor,
-      tally: applied.tally,
-      prior: run.refused,
-    });
-    if (refused) return stop(refused);
-    // the refused page was read again and passed (applied, or released by the bound)
-    if (run.refused && cursor >= run.refused.cursor) {
-      run.refused = undefined;
-      await deps.state.set(REFUSED_PAGE, undefined);
-    }
-    const bodies = await applyBodies(deps, noteBodies, ledgers);
-    if (bodies) return stop(bodies);
-    await saveLedgers(deps.state, ledgers);
+    const applied = await applyPage(deps, run, changed, cursor, page.value);
+    if (applied) return stop(applied);
     if (nextCursor <= cursor && refs.length === 0 && noteBodies.length === 0) break;
     cursor = Math.max(cursor, nextCursor);
     await deps.state.set(LAST_CURSOR, cursor);
@@ -131,6 +118,49 @@ export async function pullChanges(pullDeps: PullDeps): Promise<PullRunResult> {
     await saveLedgers(deps.state, ledgers);
   }
   return { kind: 'done', changed, cursor, fromZero: run.fromZero };
+}
+
+/**
+ * One page of the feed (read from the service, or from a records pack): its ids fetched in slices
+ * and applied, the refusal judged, its note-body entries merged, the ledgers saved. Answers the
+ * error that stops the run (the cursor then holds), or null: the caller moves the cursor.
+ */
+async function applyPage(
+  deps: PullRun,
+  run: RunContext,
+  changed: ItemKey[],
+  cursor: number,
+  page: ChangesResponse,
+): Promise<SyncError | null> {
+  const { refs, noteBodies = [] } = page;
+  // this device's own pushed versions are not fetched back: applying them changes nothing
+  const foreign = refs.filter((r) => !deps.own?.isOwn(r));
+  // the rows the service inlined (a server without the field inlines none): not fetched again
+  const inline = inlineItemsOf(page, foreign);
+  const inlined = new Set(inline.map(itemKey));
+  const live = dedupe(
+    foreign.filter((r) => !inlined.has(itemKey(r))).map((r) => ({ type: r.type, id: r.id })),
+  );
+  const slices: ItemRef[][] = [];
+  for (let i = 0; i < live.length; i += PULL_SLICE_IDS) slices.push(live.slice(i, i + PULL_SLICE_IDS));
+  const applied = await pullSlices(deps, slices, run, changed, inline);
+  if (!applied.ok) return refusalOf(deps, applied.error, { cursor, prior: run.refused });
+  // before the page's bodies: a refused page merges nothing of them either
+  const refused = await judgePage(deps, deps.keyCheck, {
+    cursor,
+    tally: applied.tally,
+    prior: run.refused,
+  });
+  if (refused) return refused;
+  // the refused page was read again and passed (applied, or released by the bound)
+  if (run.refused && cursor >= run.refused.cursor) {
+    run.refused = undefined;
+    await deps.state.set(REFUSED_PAGE, undefined);
+  }
+  const bodies = await applyBodies(deps, noteBodies, run.ledgers);
+  if (bodies) return bodies;
+  await saveLedgers(deps.state, run.ledgers);
+  return null;
 }
 
 /** Slice requests in flight at once (spec 4.3.2, `PULL_SLICE_FETCH_WINDOW`). */
@@ -237,8 +267,13 @@ async function applySlice(
   }
   const ready: IncomingRecord[] = [];
   let sealedElsewhere = false;
-  for (const item of response.items) {
-    const opened = await openPullItem(deps.keyring, deps.keys, item);
+  // every item's signature checked together (WebCrypto verifies off the main thread), then each
+  // outcome booked in the slice's order
+  const openedAll = await Promise.all(
+    response.items.map((item) => openPullItem(deps.keyring, deps.keys, item)),
+  );
+  for (const [i, item] of response.items.entries()) {
+    const opened = openedAll[i] as Awaited<ReturnType<typeof openPullItem>>;
     if (opened.kind === 'error') return { ok: false, error: opened.error };
     // in memory until the page is saved: a refused page's bookings are never written
     bookOpened(ledgers, itemKey(item), opened, deps.now(), deps.appVersion);

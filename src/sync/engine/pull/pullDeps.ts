@@ -1,4 +1,5 @@
 import type { VaultKeyring } from '../../crypto';
+import type { ChangesResponse } from '../../protocol/changes';
 import type { SyncCall } from '../http/syncHttp';
 import type { BodyPort, RecordPort, StatePort } from '../ports';
 import type { KeyDirectory } from './keyDirectory';
@@ -28,6 +29,16 @@ export interface PullDeps {
    * push so it asks the service at most once a cycle; absent: one per pull run or manifest check
    */
   keyCheck?: AskVaultKey | undefined;
+  /**
+   * a fresh device's records packs (docs/packs.md "Record packs"): feed pages the pull applies
+   * before it reads the feed, when it starts from cursor 0; absent: the feed alone
+   */
+  recordPacks?: RecordPackPages | undefined;
+}
+
+/** Feed pages read from records packs, in cursor order, each the next link of the chain from `from`. */
+export interface RecordPackPages {
+  pages(from: number): AsyncIterable<ChangesResponse>;
 }
 
 /** A pull run's deps: its vault key check is set (asked at most once, when something fails to open). */
