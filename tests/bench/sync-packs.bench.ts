@@ -68,7 +68,8 @@ export default async function bench(): Promise<BenchRow[]> {
         cursor = page.nextCursor;
       } while (cursor !== null);
       if ((entries.crdt_snapshot ?? 0) >= n && (entries.records ?? 0) >= 2 * n - 256) break;
-      await new Promise((r) => setTimeout(r, 1000));
+      // a walk is 3+ listing pages at 10,000 notes: every 5 s keeps under sync_packs (60 a minute)
+      await new Promise((r) => setTimeout(r, 5000));
     }
     progress(`packs cover ${n} notes ${Math.round(performance.now() - t)} ms after the push`);
 
