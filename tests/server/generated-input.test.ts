@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALWAYS, assertAnswer } from './generated/assertAnswer';
+import { ACCOUNT_BODY_MAX_BYTES, MAX_SYNC_BODY_BYTES } from '../../src/sync/protocol/limits';
+import { ALWAYS, answerOrEarlyRefusal, assertAnswer } from './generated/assertAnswer';
 import { BODY_ROUTES, type BodyRoute } from './generated/bodyRoutes';
 import { headerString, hostileString } from './generated/hostile';
 import { brokenOf, validTextOf } from './generated/schemaArbitrary';
@@ -102,12 +103,17 @@ describe('generated input against every JSON route (real workerd)', () => {
           };
           if (vh !== null) headers['x-svc-vault-id'] = vh;
           if (types !== null) headers['x-svc-sync-types'] = types;
-          const res = await api(pathOf(route, vaultId), {
-            method: route.method,
-            rawBody: b.text,
-            headers,
-            ...(route.who === 'account' ? { token: a.accessToken } : {}),
-          });
+          const res = await answerOrEarlyRefusal(
+            () =>
+              api(pathOf(route, vaultId), {
+                method: route.method,
+                rawBody: b.text,
+                headers,
+                ...(route.who === 'account' ? { token: a.accessToken } : {}),
+              }),
+            Buffer.byteLength(b.text),
+            route.path.startsWith('/sync/') ? MAX_SYNC_BODY_BYTES : ACCOUNT_BODY_MAX_BYTES,
+          );
           (counts[name] as Counts).broken++;
           const what = `${name} broken (${b.fault} at '${b.at}') ${b.text.slice(0, 200)}`;
           const code = assertAnswer(what, res, route.codes);

@@ -30,3 +30,23 @@ export function assertAnswer(
   expect(ERROR_STATUS[code as ErrorCode], shown).toBe(res.status);
   return code;
 }
+
+/**
+ * A request whose body is over the route's limit may be refused before the service reads it: the
+ * service answers 413 at once and closes, and the sender still writing its body can see the
+ * connection reset instead of the answer (workerd, like any HTTP server that refuses early). Such a
+ * reset counts as that refusal; any other failure to get an answer is thrown.
+ */
+export async function answerOrEarlyRefusal(
+  send: () => Promise<ApiResult>,
+  bodyBytes: number,
+  limitBytes: number,
+): Promise<ApiResult> {
+  try {
+    return await send();
+  } catch (err) {
+    if (bodyBytes > limitBytes && String((err as { cause?: unknown }).cause ?? err).includes('ECONNRESET'))
+      return { status: 413, body: null, headers: new Headers(), text: '' };
+    throw err;
+  }
+}
