@@ -45,17 +45,23 @@ export function ImportExport(props: Props) {
     setProgress({ done: 0, total: sources.length });
     const jobId = crypto.randomUUID();
     setImportJob(jobId);
-    const res = await props.client.api.importFiles(
-      sources,
-      props.folder ?? '',
-      Comlink.proxy(setProgress),
-      true,
-      jobId,
-    );
-    setProgress(null);
-    setImportJob(null);
-    if (res.ok) setSummary(res.value);
-    else setFailure(res.error.message);
+    try {
+      const res = await props.client.api.importFiles(
+        sources,
+        props.folder ?? '',
+        Comlink.proxy(setProgress),
+        true,
+        jobId,
+      );
+      if (res.ok) setSummary(res.value);
+      else setFailure(res.error.message);
+    } catch (err) {
+      // a throw in the worker (not an error result) must not leave the progress bar up for ever
+      setFailure(`Import failed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      setProgress(null);
+      setImportJob(null);
+    }
   }
 
   /** The input is read before the import awaits: `e.currentTarget` is null once the event ended. */
