@@ -100,6 +100,9 @@ describe('generated input against every JSON route (real workerd)', () => {
           const headers: Record<string, string> = {
             'content-type': 'application/json',
             'x-svc-vault-id': vaultId,
+            // a fresh connection each: a body refused before it was read closes its connection,
+            // and a request the client queued on that kept-alive connection would see the reset
+            connection: 'close',
           };
           if (vh !== null) headers['x-svc-vault-id'] = vh;
           if (types !== null) headers['x-svc-sync-types'] = types;
