@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { inject } from 'vitest';
 import type { SessionTokens } from '../../src/sync/protocol/auth';
 
@@ -74,4 +75,36 @@ export async function signInDevice(email = uniqueEmail(), name = 'test device'):
 
 export function errorCode(res: ApiResult): string | undefined {
   return (res.body as { error?: { code?: string } } | null)?.error?.code;
+}
+
+/**
+ * A POST that announces a `bytes`-long body and sends only its headers, then waits for the answer.
+ * A route that refuses by the announced length answers before any of the body is sent; sending the
+ * body anyway races that refusal (the service closes the connection after answering, and a client
+ * still writing sees a reset instead of the answer, as a local workerd does since 2086266).
+ */
+export function answerBeforeBody(
+  path: string,
+  bytes: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, base), {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(bytes) },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, text });
+      });
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
 }

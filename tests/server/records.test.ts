@@ -4,7 +4,7 @@ import type { ManifestResponse } from '../../src/sync/protocol/manifest';
 import type { BillingReport } from '../../src/sync/protocol/plans';
 import type { PullResponse } from '../../src/sync/protocol/pull';
 import type { PushResponse } from '../../src/sync/protocol/push';
-import { api, errorCode, signInDevice, type TestDevice } from './helpers';
+import { answerBeforeBody, api, errorCode, signInDevice, type TestDevice } from './helpers';
 import { envelopeText, signedItem } from './items';
 
 const push = (d: TestDevice, items: unknown[], headers: Record<string, string> = {}) =>
@@ -360,10 +360,10 @@ describe('records: push, pull, changes, manifest (real workerd)', () => {
 
   it('a 9 MiB body is refused with a bare 413 before anything runs', async () => {
     const d = await signInDevice();
-    const res = await api('/sync/push', {
-      token: d.accessToken,
-      rawBody: 'x'.repeat(9 * 1024 * 1024),
-      headers: { 'content-type': 'application/json' },
+    // answered from the announced length alone: not one byte of the body is sent
+    const res = await answerBeforeBody('/sync/push', 9 * 1024 * 1024, {
+      authorization: `Bearer ${d.accessToken}`,
+      'content-type': 'application/json',
     });
     expect(res.status).toBe(413);
     expect(res.text).toBe('');
