@@ -145,18 +145,12 @@ test('notes, tasks, journal entries and canvases made, edited and deleted on one
   await go(c, '#/journal');
   await expect(entry(c)).toHaveValue('Rain all day. Then sun.', { timeout: SYNC_WAIT });
   await expect(entry(a)).toHaveValue('Rain all day. Then sun.', { timeout: SYNC_WAIT });
+  // a deleted entry goes to the Trash (issue 17 part 5: no question asked), on every device
   await c.getByRole('button', { name: 'Delete entry' }).click();
-  await c
-    .getByRole('alertdialog', { name: 'Delete this day’s entry?' })
-    .getByRole('button', { name: 'Delete entry' })
-    .click();
-  await expect(c.getByRole('region', { name: 'Entry' }).getByRole('status')).toHaveText('No entry yet');
-  for (const p of [a, b]) {
-    await expect(p.getByRole('region', { name: 'Entry' }).getByRole('status')).toHaveText('No entry yet', {
-      timeout: SYNC_WAIT,
-    });
-    await expect(entry(p)).toHaveValue('');
-  }
+  const inTrash = (p: Page) =>
+    p.getByRole('region', { name: 'Entry' }).getByText('This day’s entry is in the Trash.');
+  await expect(inTrash(c)).toBeVisible();
+  for (const p of [a, b]) await expect(inTrash(p)).toBeVisible({ timeout: SYNC_WAIT });
 
   // a canvas: made and drawn on A, deleted on B; C saw it, then sees it go
   await go(a, '#/canvas');
