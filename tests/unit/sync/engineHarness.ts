@@ -7,6 +7,7 @@ import { MANIFEST_CHECKED_AT } from '../../../src/sync/engine/pull/manifestCheck
 import { createSyncEngine, type EngineDeps, type Timers } from '../../../src/sync/engine/syncEngine';
 import type { SyncStatus } from '../../../src/sync/engine/syncStatus';
 import { emptyRecords } from './emptyRecords';
+import { manualTimers } from './manualTimers';
 import { emptyBodies, memoryState } from './syncFakes';
 
 /**
@@ -143,4 +144,18 @@ export async function startIdleFeedEngine(timers: Timers & { now(): number }, fa
   // start() runs a cycle and syncNow() one more after it, both at the start: count from here
   changesAt.splice(0);
   return { engine, changesAt };
+}
+
+/**
+ * `startIdleFeedEngine` on manual timers, with `advance`: moves the clock and lets a cycle it
+ * fired reach the service. The caller stops the engine.
+ */
+export async function idleFeedOnManualTimers(failing?: () => boolean) {
+  const timers = manualTimers();
+  const started = await startIdleFeedEngine(timers, failing);
+  const advance = async (ms: number) => {
+    timers.advance(ms);
+    await new Promise((r) => setTimeout(r, 30));
+  };
+  return { ...started, timers, advance };
 }

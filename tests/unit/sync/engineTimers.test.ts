@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncEngine } from '../../../src/sync/engine/syncEngine';
-import { startIdleFeedEngine } from './engineHarness';
-import { manualTimers } from './manualTimers';
+import { idleFeedOnManualTimers } from './engineHarness';
 
 // Issue 7 part 4 and 5: the engine's own clocks, with the spec's values written out here (not
 // the engine's constants), so a changed delay fails: the 60 s pull tick (4.3.1), the 300 ms push
@@ -12,17 +11,9 @@ let engine: SyncEngine | undefined;
 afterEach(() => engine?.stop());
 
 async function setup() {
-  const timers = manualTimers();
-  const started = await startIdleFeedEngine(timers);
+  const started = await idleFeedOnManualTimers();
   engine = started.engine;
-  const e = engine;
-  const cycles = started.changesAt;
-  /** moves the clock and lets a cycle it fired reach the service */
-  const advance = async (ms: number) => {
-    timers.advance(ms);
-    await new Promise((r) => setTimeout(r, 30));
-  };
-  return { e, timers, cycles, advance };
+  return { e: started.engine, timers: started.timers, cycles: started.changesAt, advance: started.advance };
 }
 
 describe('the sync engine clocks (spec 4.2.1, 4.3.1)', () => {

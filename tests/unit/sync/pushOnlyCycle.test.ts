@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncEngine } from '../../../src/sync/engine/syncEngine';
-import { startIdleFeedEngine } from './engineHarness';
-import { manualTimers } from './manualTimers';
+import { idleFeedOnManualTimers } from './engineHarness';
 
 // Push-only cycles (docs/sync-client.md): a local edit's cycle skips the changes request while the
 // socket has stayed connected since the last completed pull (every other device's commit is then
@@ -12,15 +11,11 @@ import { manualTimers } from './manualTimers';
 let engine: SyncEngine | undefined;
 afterEach(() => engine?.stop());
 
-async function setup() {
-  const timers = manualTimers();
-  const started = await startIdleFeedEngine(timers);
+async function setup(failing?: () => boolean) {
+  const started = await idleFeedOnManualTimers(failing);
   engine = started.engine;
   const pulls = started.changesAt;
-  const advance = async (ms: number) => {
-    timers.advance(ms);
-    await new Promise((r) => setTimeout(r, 30));
-  };
+  const { advance } = started;
   /** a local edit long after the last cycle: its cycle starts at once */
   const edit = async () => {
     await advance(1_000);
@@ -72,18 +67,8 @@ describe('a local edit pushes without reading the feed while the socket is live'
   });
 
   it('pulls again with the next edit when the last pull failed', async () => {
-    const timers = manualTimers();
     let failNext = false;
-    const started = await startIdleFeedEngine(timers, () => failNext);
-    engine = started.engine;
-    const e = started.engine;
-    const pulls = started.changesAt;
-    const edit = async () => {
-      timers.advance(1_000);
-      e.requestPush();
-      timers.advance(0);
-      await new Promise((r) => setTimeout(r, 30));
-    };
+    const { e, pulls, edit } = await setup(() => failNext);
     e.connection(1);
     failNext = true;
     await e.syncNow();
