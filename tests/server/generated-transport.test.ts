@@ -41,6 +41,7 @@ describe('generated requests beyond JSON bodies (real workerd)', () => {
 
     // 1. PUT /sync/attachments/chunks/:hash: the hash, the file id and size headers, the bytes
     // NOT_FOUND: an empty or slashed hash is no route
+    const acceptedChunks = new Map<string, number>();
     const chunkCodes: ErrorCode[] = ['STORAGE_FILE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED', 'NOT_FOUND'];
     const bytes = fc.oneof(
       fc.uint8Array({ maxLength: 2048 }),
@@ -66,7 +67,14 @@ describe('generated requests beyond JSON bodies (real workerd)', () => {
       fc.asyncProperty(upload, async (u) => {
         const hash = u.hash === 'own' ? sha(u.bytes) : u.hash;
         const path = `/sync/attachments/chunks/${encodeURIComponent(hash.toWellFormed())}`;
-        const headers: Record<string, string> = { ...h, 'content-type': 'application/octet-stream' };
+        // a fresh connection each (as generated-input): a body refused before it was read closes
+        // its connection, and the next request the client put on that kept-alive socket would meet
+        // the reset (CI of stop 24 failed so on an under-limit chunk after an over-limit one)
+        const headers: Record<string, string> = {
+          ...h,
+          'content-type': 'application/octet-stream',
+          connection: 'close',
+        };
         if (u.id !== null) headers['x-svc-attachment-id'] = u.id;
         if (u.size !== null) headers['x-svc-file-size'] = u.size;
         const res = await answerOrEarlyRefusal(
@@ -77,6 +85,8 @@ describe('generated requests beyond JSON bodies (real workerd)', () => {
         count('PUT /sync/attachments/chunks/:hash');
         const what = `chunk ${hash.slice(0, 80)} id=${u.id?.slice(0, 40)} size=${u.size?.slice(0, 40)} bytes=${u.bytes.length}`;
         assertChunkAnswer(what, res, chunkCodes);
+        // a generated upload can be a valid one (its own hash, a fitting size): stored and counted
+        if (res.status === 200 && hash !== CHUNK_HASH) acceptedChunks.set(hash, u.bytes.length);
         if (res.status >= 400 && /^[0-9a-f]{64}$/.test(hash) && hash !== CHUNK_HASH) {
           // refused: the account has no chunk of that name
           const look = await api<{ missing: string[] }>('/sync/attachments/presign-batch', {
@@ -234,7 +244,8 @@ describe('generated requests beyond JSON bodies (real workerd)', () => {
       const route = `${method} ${path} (headers)`;
       await fc.assert(
         fc.asyncProperty(authHeader, contentType, client, huge, async (auth, ct, cl, pad) => {
-          const headers: Record<string, string> = { ...sh, authorization: auth };
+          // a fresh connection each: a header block refused by the front end closes its connection
+          const headers: Record<string, string> = { ...sh, authorization: auth, connection: 'close' };
           if (ct !== null) headers['content-type'] = ct;
           if (cl !== null) headers['x-svc-client'] = cl;
           if (pad !== null) headers['x-svc-padding'] = 'p'.repeat(pad);
@@ -290,9 +301,15 @@ describe('generated requests beyond JSON bodies (real workerd)', () => {
     console.log(
       `generated requests per route, zero 5xx: ${JSON.stringify(counts, null, 1)}, ms: ${JSON.stringify(phases)}`,
     );
-    // A's data as it was
+    // A's data as it was, but for the storage of the chunks accepted above (each a new name)
     const after = await viewOf(a, vaultId);
-    expect(after).toEqual(before);
+    const acceptedBytes = [...acceptedChunks.values()].reduce((x, y) => x + y, 0);
+    console.log(`chunks accepted: ${acceptedChunks.size} (${acceptedBytes} bytes)`);
+    expect(after).toEqual(
+      before.map((line) =>
+        line.replace(/"usage":\{"storageBytes":(\d+)/, (_, n) => `"usage":{"storageBytes":${Number(n) + acceptedBytes}`),
+      ),
+    );
   }, 180_000);
 });
 
