@@ -307,7 +307,10 @@ describe('generated requests beyond JSON bodies (real workerd)', () => {
     console.log(`chunks accepted: ${acceptedChunks.size} (${acceptedBytes} bytes)`);
     expect(after).toEqual(
       before.map((line) =>
-        line.replace(/"usage":\{"storageBytes":(\d+)/, (_, n) => `"usage":{"storageBytes":${Number(n) + acceptedBytes}`),
+        line.replace(
+          /"usage":\{"storageBytes":(\d+)/,
+          (_, n) => `"usage":{"storageBytes":${Number(n) + acceptedBytes}`,
+        ),
       ),
     );
   }, 180_000);

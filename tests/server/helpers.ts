@@ -33,7 +33,9 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
   // A body the service may refuse before reading it (over a route's limit) makes workerd close the
   // connection; a request the client then puts on that kept-alive socket meets the reset. Large
   // bodies therefore travel on a connection of their own.
-  if (typeof body === 'string' ? body.length > 65_536 : body instanceof Uint8Array && body.byteLength > 65_536)
+  if (
+    typeof body === 'string' ? body.length > 65_536 : body instanceof Uint8Array && body.byteLength > 65_536
+  )
     headers.connection = 'close';
   const res = await fetch(`${base}${path}`, {
     method: opts.method ?? (body ? 'POST' : 'GET'),
