@@ -11,6 +11,7 @@ import { PACK_KIND_RECORDS, type PackRecordMeta } from '../../../src/sync/protoc
 import { snapshotRevision } from '../crdt/revision';
 import type { Deps } from '../deps';
 import { sql } from '../ports/sql';
+import type { FeedSnapshotRow } from '../records/changes';
 import { ITEM_COLUMNS, type ItemRow, parseClock } from '../records/item-row';
 import { type BuildOutcome, PACK_SETTLE_MS, recordSize } from './build';
 import { commitPack, readWatermark } from './commit';
@@ -25,20 +26,11 @@ interface UpdateRow {
   data: Uint8Array | null;
 }
 
-interface SnapshotRow {
-  note_id: string;
-  server_cursor: number;
-  sequence_num: number;
-  revision: string | null;
-  created_at: number;
-  size_bytes: number;
-}
-
 /** One feed entry above the watermark, in cursor order. */
 type FeedSlot =
   | { cursor: number; at: number; record: ItemRow }
   | { cursor: number; at: number; update: UpdateRow }
-  | { cursor: number; at: number; snapshot: SnapshotRow };
+  | { cursor: number; at: number; snapshot: FeedSnapshotRow };
 
 const EMPTY = new Uint8Array(0);
 
@@ -88,7 +80,7 @@ export async function buildNextRecordPack(
         PACK_MAX_ITEMS,
       ),
     ),
-    deps.sql.all<SnapshotRow>(
+    deps.sql.all<FeedSnapshotRow>(
       sql(
         `SELECT note_id, server_cursor, sequence_num, revision, created_at, size_bytes FROM crdt_snapshots
          WHERE user_id = ? AND vault_id = ? AND server_cursor > ? ORDER BY server_cursor LIMIT ?`,

@@ -15,6 +15,16 @@ import { sql } from '../ports/sql';
 import { ITEM_COLUMNS, type ItemRow, toPullItem } from './item-row';
 import { loadPayloads } from './pull';
 
+/** A snapshot as the feed lists it (a reference: its bytes are fetched by note id). */
+export interface FeedSnapshotRow {
+  note_id: string;
+  server_cursor: number;
+  sequence_num: number;
+  revision: string | null;
+  created_at: number;
+  size_bytes: number;
+}
+
 type FeedEntry = { cursor: number; ref: ChangeRef; row: ItemRow } | { cursor: number; body: NoteBodyRef };
 
 /**
@@ -107,14 +117,7 @@ async function noteBodyEntries(
         limit,
       ),
     ),
-    deps.sql.all<{
-      note_id: string;
-      server_cursor: number;
-      sequence_num: number;
-      revision: string | null;
-      created_at: number;
-      size_bytes: number;
-    }>(
+    deps.sql.all<FeedSnapshotRow>(
       sql(
         `SELECT note_id, server_cursor, sequence_num, revision, created_at, size_bytes FROM crdt_snapshots
          WHERE user_id = ? AND vault_id = ? AND server_cursor > ? ORDER BY server_cursor LIMIT ?`,
