@@ -39,6 +39,9 @@ async function serious(page: Page, where: string, rules?: string[]): Promise<str
 async function show(page: Page, view: string) {
   await page.goto(`/${view}`);
   await appReady(page);
+  // a section is a lazily loaded chunk: its pane is empty until the chunk has run (stop 24's
+  // phone screenshot of the Journal was blank, and axe had checked an empty pane)
+  await expect(page.locator('main > *').first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
