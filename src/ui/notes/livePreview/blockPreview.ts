@@ -1,6 +1,7 @@
 import { syntaxTree } from '@codemirror/language';
 import { type EditorState, type Range, StateField, type Transaction } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, WidgetType } from '@codemirror/view';
+import type { Tree } from '@lezer/common';
 import { EmbedWidget } from './embedWidget';
 import { frontmatterEnd } from './frontmatterRange';
 import { revealingSelections } from './previewMode';
@@ -33,21 +34,54 @@ class Nothing extends WidgetType {
 }
 
 /**
+ * Where a walk may stop: past `after` (the end of the last change, in the new document), the
+ * first top-level block that the tree before the edit had too, `shift` characters earlier, with
+ * the same type and length. From such a block on the parse is the same as before (the text is,
+ * and the parser starts it at the top level in both), so the blocks found before stand, moved.
+ */
+interface Resync {
+  after: number;
+  shift: number;
+  oldTree: Tree;
+}
+
+/** Whether the old tree has a top-level block of this type at exactly these (old) positions. */
+function hadBlock(oldTree: Tree, name: string, from: number, to: number): boolean {
+  const old = oldTree.topNode.cursor();
+  return old.childAfter(from) && old.from === from && old.to === to && old.name === name;
+}
+
+/**
  * Tables and embed lines among the document's top-level blocks, and the frontmatter. `from`: the
  * walk starts at the top-level block that ends after it, and `kept` (blocks found before, all
  * ending before `from`) stand for what lies before: typing walks only from the edited block on,
- * not the whole document (a 1 MB note has ~30,000 top-level blocks).
+ * not the whole document (a 1 MB note has ~30,000 top-level blocks). With `resync`, the walk ends
+ * where the tree rejoins the old one past the edit; the position it stopped at is returned
+ * (null: it went to the end of the tree).
  */
-function findBlocks(state: EditorState, from = 0, kept: readonly Block[] = []): Block[] {
+function findBlocks(
+  state: EditorState,
+  from = 0,
+  kept: readonly Block[] = [],
+  resync: Resync | null = null,
+): { blocks: Block[]; stoppedAt: number | null } {
   const blocks: Block[] = [];
   const { doc } = state;
   const fm = frontmatterEnd(doc);
   if (fm > 0) blocks.push({ from: 0, to: doc.lineAt(fm - 1).to, kind: 'frontmatter', widget: new Nothing() });
-  for (const b of kept) if (b.kind !== 'frontmatter') blocks.push(b);
+  // a block the frontmatter now covers (its closing fence just typed) is gone
+  for (const b of kept) if (b.kind !== 'frontmatter' && b.from >= fm) blocks.push(b);
   const tree = syntaxTree(state);
   const node = tree.topNode.cursor();
-  if (!node.childAfter(from)) return blocks;
+  if (!node.childAfter(from)) return { blocks, stoppedAt: null };
   do {
+    if (
+      resync &&
+      node.from >= resync.after &&
+      node.from >= fm &&
+      hadBlock(resync.oldTree, node.name, node.from - resync.shift, node.to - resync.shift)
+    )
+      return { blocks, stoppedAt: node.from };
     if (node.from < fm) continue;
     if (node.name === 'Table') {
       const from = doc.lineAt(node.from).from;
@@ -95,7 +129,7 @@ function findBlocks(state: EditorState, from = 0, kept: readonly Block[] = []): 
       }
     }
   } while (node.nextSibling());
-  return blocks;
+  return { blocks, stoppedAt: null };
 }
 
 /**
@@ -134,13 +168,51 @@ interface BlockState {
 }
 
 function walked(state: EditorState, from: number, kept: readonly Block[]): BlockState {
-  const blocks = findBlocks(state, from, kept);
+  const { blocks } = findBlocks(state, from, kept);
   const complete = syntaxTree(state).length >= state.doc.length;
   return { blocks, deco: draw(state, blocks), pending: complete ? Number.POSITIVE_INFINITY : from };
 }
 
 function changed(tr: Transaction) {
   return tr.docChanged || syntaxTree(tr.startState) !== syntaxTree(tr.state);
+}
+
+/**
+ * The field after an edit: a walk from the edited block (or from where the last walk was unsure)
+ * to where the tree rejoins the one before the edit; the blocks found before stand on both sides
+ * (those below moved by the edit). So a key typed at the top of a 1 MB note walks a few blocks,
+ * not the ~30,000 below it; an edit that changes the parse to the end (an opened fence) walks on.
+ */
+function edited(value: BlockState, tr: Transaction): BlockState {
+  // the earliest place the text changed, or the last walk left unsure; before it, the blocks
+  // found are still right and in place
+  let first = Number.isFinite(value.pending)
+    ? tr.changes.mapPos(value.pending, -1)
+    : Number.POSITIVE_INFINITY;
+  let last = 0;
+  tr.changes.iterChangedRanges((_fa, _ta, fromB, toB) => {
+    first = Math.min(first, fromB);
+    last = Math.max(last, toB);
+  });
+  // a tree that changed with no edit and nothing pending (a new language): walk it all
+  const from = Number.isFinite(first) ? walkStart(tr.state, first) : 0;
+  const before = value.blocks.filter((b) => b.to < from);
+  // Rejoining needs blocks found over the whole old document (nothing pending) and an edit.
+  const shift = tr.newDoc.length - tr.startState.doc.length;
+  const resync =
+    tr.docChanged && !Number.isFinite(value.pending)
+      ? { after: last, shift, oldTree: syntaxTree(tr.startState) }
+      : null;
+  const { blocks, stoppedAt } = findBlocks(tr.state, from, before, resync);
+  if (stoppedAt !== null) {
+    const oldStop = stoppedAt - shift;
+    for (const b of value.blocks)
+      if (b.kind !== 'frontmatter' && b.from >= oldStop)
+        blocks.push({ ...b, from: b.from + shift, to: b.to + shift });
+    return { blocks, deco: draw(tr.state, blocks), pending: Number.POSITIVE_INFINITY };
+  }
+  const complete = syntaxTree(tr.state).length >= tr.state.doc.length;
+  return { blocks, deco: draw(tr.state, blocks), pending: complete ? Number.POSITIVE_INFINITY : from };
 }
 
 /**
@@ -155,23 +227,7 @@ export const blockPreview = StateField.define<BlockState>({
     return walked(state, 0, []);
   },
   update(value, tr) {
-    if (changed(tr)) {
-      // the earliest place the text changed, or the last walk left unsure; before it, the blocks
-      // found are still right and in place
-      let first = Number.isFinite(value.pending)
-        ? tr.changes.mapPos(value.pending, -1)
-        : Number.POSITIVE_INFINITY;
-      tr.changes.iterChangedRanges((_fa, _ta, fromB) => {
-        first = Math.min(first, fromB);
-      });
-      // a tree that changed with no edit and nothing pending (a new language): walk it all
-      const from = Number.isFinite(first) ? walkStart(tr.state, first) : 0;
-      return walked(
-        tr.state,
-        from,
-        value.blocks.filter((b) => b.to < from),
-      );
-    }
+    if (changed(tr)) return edited(value, tr);
     if (tr.selection) return { ...value, deco: draw(tr.state, value.blocks) };
     return value;
   },

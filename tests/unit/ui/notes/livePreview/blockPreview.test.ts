@@ -112,3 +112,75 @@ describe('blockPreview after edits: walking from the edited block finds what a f
     expect(ranges(state).some((r) => r.includes('| p | q |'))).toBe(true);
   });
 });
+
+/** The widget drawn for the block whose text starts with `start`. */
+function widgetOf(state: EditorState, start: string): unknown {
+  let found: unknown = null;
+  state.field(blockPreview).deco.between(0, state.doc.length, (from, _to, d) => {
+    if (state.doc.sliceString(from, from + start.length) === start) found = d.spec.widget;
+  });
+  return found;
+}
+
+describe('blockPreview: an edit walks to where the parse rejoins the old one, not to the end', () => {
+  const TABLE = '| a | b |\n| - | - |\n| 1 | 2 |';
+  const long = `intro\n\n${'para\n\n'.repeat(300)}${TABLE}\n\n${'para\n\n'.repeat(300)}![[pic.png]]\n`;
+
+  it('a key typed at the top keeps the blocks below as they were found (moved, not found again)', () => {
+    let state = fresh(long);
+    const table = widgetOf(state, '| a');
+    const embed = widgetOf(state, '![[');
+    expect(table).not.toBeNull();
+    state = state.update({ changes: { from: 2, insert: 'x' } }).state;
+    ensureSyntaxTree(state, state.doc.length, 5000);
+    state = state.update({}).state;
+    // the same widget objects: the walk stopped long before them (a walk to the end makes new ones)
+    expect(widgetOf(state, '| a')).toBe(table);
+    expect(widgetOf(state, '![[')).toBe(embed);
+    expect(ranges(state)).toEqual(ranges(fresh(state.doc.toString())));
+  });
+
+  it('an edit that changes the parse to the end (a fence opened at the top) still walks on', () => {
+    let state = fresh(long);
+    state = state.update({ changes: { from: 0, insert: '```\n' } }).state;
+    ensureSyntaxTree(state, state.doc.length, 5000);
+    state = state.update({}).state;
+    expect(ranges(state)).toEqual([]);
+    expect(ranges(state)).toEqual(ranges(fresh(state.doc.toString())));
+  });
+
+  it('generated edits anywhere (tables, fences, embeds, frontmatter, joins) end equal to a fresh walk', () => {
+    const pieces = [
+      'x',
+      '\n',
+      '\n\n',
+      '| c | d |\n| - | - |\n',
+      '```\n',
+      '![[p.png]]\n',
+      '---\n',
+      '> ',
+      '- ',
+      '|',
+    ];
+    let seed = 19;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let state = fresh(`---\ntags: [a]\n---\n${DOC}\n\n${'para\n\n'.repeat(20)}${TABLE}\n\n![[end.png]]\n`);
+    for (let step = 0; step < 150; step++) {
+      const len = state.doc.length;
+      const at = rand(len + 1);
+      const change =
+        rand(3) === 0
+          ? { from: at, to: Math.min(len, at + 1 + rand(12)) }
+          : { from: at, insert: pieces[rand(pieces.length)]! };
+      state = state.update({ changes: change }).state;
+      ensureSyntaxTree(state, state.doc.length, 5000);
+      state = state.update({}).state;
+      expect(ranges(state), `step ${step}: ${JSON.stringify(change)}`).toEqual(
+        ranges(fresh(state.doc.toString())),
+      );
+    }
+  });
+});
