@@ -1,5 +1,5 @@
 import { defaultKeymap, indentWithTab } from '@codemirror/commands';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { defaultHighlightStyle } from '@codemirror/language';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view';
@@ -14,6 +14,7 @@ import { livePreview } from './livePreview/livePreview';
 import { type PreviewHost, previewHost } from './livePreview/previewHost';
 import { markdownSupport } from './markdownSupport';
 import { hasRunawayParagraph } from './runawayParagraph';
+import { viewportHighlighting } from './viewportHighlighting';
 import './livePreview/editorModes.css';
 
 /** Past this, one paragraph is shown as plain text (runawayParagraph.ts). */
@@ -73,7 +74,7 @@ export default function MarkdownEditor(props: Props) {
           keymap.of([...yUndoManagerKeymap, ...defaultKeymap, ...searchKeymap, indentWithTab]),
           drawSelection(),
           highlightSelectionMatches(),
-          plain ? [] : [markdownSupport(), syntaxHighlighting(defaultHighlightStyle, { fallback: true })],
+          plain ? [] : [markdownSupport(), viewportHighlighting(defaultHighlightStyle)],
           EditorView.lineWrapping,
           placeholder('Write in markdown…'),
           EditorView.contentAttributes.of({
