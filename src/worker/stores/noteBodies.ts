@@ -6,6 +6,7 @@ import { BODY_TEXT, COMPACT_AFTER, createDocStore, initialState } from '../crdt/
 import { createLoadedDocs } from '../crdt/loadedDocs';
 import { spliceText } from '../crdt/textDiff';
 import type { NoteRow, VaultDb } from '../db/schema';
+import { isTrashed, withBody } from '../domain/trash/noteTrash';
 import { startsBurst } from '../domain/versions/retention';
 import { headerOfRow, sameHeader } from '../links/headerOfRow';
 import { createLinkIndex } from '../links/linkIndex';
@@ -122,12 +123,13 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
   ): Promise<NoteRow> {
     const old = (await db.bodies.get(row.id))?.markdown ?? '';
     await versions.keepBefore(row.id, row.title, old, reason);
-    const next = { ...row, ...deriveText(markdown), modified: now() };
+    const next = withBody(row, deriveText(markdown), now());
     await db.notes.put(next);
     await db.bodies.put({ id: row.id, markdown });
     // derived here and now: a keystroke's pending derivation has nothing left to do
     if (Dexie.currentTransaction?.storeNames.includes('derivePending')) await db.derivePending.delete(row.id);
-    if (linkIds) {
+    // a note in the Trash resolves no link and has no outgoing ones: its restore writes them
+    if (linkIds && !isTrashed(next)) {
       const before = headerOfRow(row);
       const after = headerOfRow(next);
       if (!sameHeader(before, after)) linkIds.push(...(await links.headersChangedInTx([{ before, after }])));

@@ -60,5 +60,29 @@ export function fromTrashed(row: TrashedNoteRow, title: string): NoteRow {
   return live;
 }
 
+/**
+ * `row` after its body changed: the text's derived fields and the new `modified`. A row in the
+ * Trash keeps its index fields aside (`modified`, tags and linked tasks go to `trashedFrom`, put
+ * back on restore; no calendar keys), so a body that reaches a note already in the Trash (another
+ * device's edit, or a pull held by a 429 that delivers the body after the trash) never brings the
+ * note back into the lists, tag counts or calendar while it stays in the Trash.
+ */
+export function withBody<D extends BodyFields>(row: NoteRow, derived: D, modified: number): NoteRow {
+  if (!isTrashed(row)) return { ...row, ...derived, modified };
+  const { tags, linkedTaskIds, dateKeys: _k, dateProps: _p, ...rest } = derived;
+  const { linkedTaskIds: _l, ...from } = row.trashedFrom;
+  const aside: TrashedFrom = { ...from, modified, tags };
+  if (linkedTaskIds.length > 0) aside.linkedTaskIds = linkedTaskIds;
+  return { ...row, ...rest, trashedFrom: aside } as unknown as NoteRow;
+}
+
+/** The fields a body's text derives that the `notes` indexes are built from. */
+interface BodyFields {
+  tags: string[];
+  linkedTaskIds: string[];
+  dateKeys: string[];
+  dateProps: string[];
+}
+
 /** Whether an item trashed at `trashedAt` is due for the purge at `now`. */
 export const purgeDue = (trashedAt: number, now: number) => now - trashedAt >= TRASH_KEEP_MS;
