@@ -81,7 +81,7 @@ export default defineConfig({
   // proxy (docs/foundation.md, "Local sync service: one workerd"; tests/server/idle-connections).
   // The next one (sync-three-devices.spec:281, B still listing a note A had deleted) was a body
   // merged into a note already in the Trash putting it back in the lists (a pull held by a 429
-  // brought the body after the socket frames brought the trash): docs/trash.md, 425ce08.
+  // brought the body after the socket frames brought the trash): docs/trash.md, 88b289d.
   retries: 0,
   // In CI, a systematic failure (every test timing out at 45 s, twice) would run past the
   // 90-minute limit and print nothing useful: stop after 15 failures, and after 40 minutes.
