@@ -1,4 +1,5 @@
 import type { NoteRow, StoredLinkRow } from '../db/notesTables';
+import { keysWithAnyOf, rowsWithAnyOf } from '../db/rowsWithAnyOf';
 import type { VaultDb } from '../db/schema';
 import { splitFrontmatter } from '../domain/notes/frontmatter/splitFrontmatter';
 import { LinkResolver } from '../domain/notes/links/linkResolver';
@@ -11,6 +12,15 @@ import { headerOfRow, sameHeader } from './headerOfRow';
 export interface HeaderChange {
   before?: NoteHeader;
   after?: NoteHeader;
+}
+
+/**
+ * Link rows the caller already read in the same transaction: every stored row whose `to_id` is
+ * one of `toIds` (a rename's preparation reads them to find the linking notes).
+ */
+export interface KnownRows {
+  toIds: ReadonlySet<string>;
+  rows: readonly StoredLinkRow[];
 }
 
 /**
@@ -93,20 +103,8 @@ export function createLinkIndex(db: VaultDb) {
   const endsOf = (rows: readonly LinkRow[]) =>
     rows.flatMap((r) => (r.to_id === null ? [r.from_id] : [r.from_id, r.to_id]));
 
-  /**
-   * Applies header changes to the resolver and re-resolves the stored rows they may affect:
-   * rows naming the old or new title, rows pointing at the changed notes, and the outgoing rows
-   * of moved notes (relative links and same-folder ties depend on the linking note's folder).
-   * A deleted note's outgoing rows are deleted. The rows of the notes in `rewrittenNext` are
-   * left as they are: the caller writes those notes' outgoing links from their new text in the
-   * same transaction (a rename rewriting its backlinks), so re-resolving them first is wasted.
-   */
-  async function headersChangedInTx(
-    changes: readonly HeaderChange[],
-    rewrittenNext: ReadonlySet<string> = new Set(),
-  ): Promise<string[]> {
-    if (changes.length === 0) return [];
-    await ensureLoaded();
+  /** Applies header changes to the resolver (undone by `rollback` if the transaction fails). */
+  function learnHeaders(changes: readonly HeaderChange[]) {
     const names = new Set<string>();
     const ids = new Set<string>();
     const moved: string[] = [];
@@ -126,29 +124,60 @@ export function createLinkIndex(db: VaultDb) {
         deleted.push(id);
       }
     }
+    return { names, ids, moved, deleted };
+  }
+
+  /**
+   * Applies header changes to the resolver and re-resolves the stored rows they may affect:
+   * rows naming the old or new title, rows pointing at the changed notes, and the outgoing rows
+   * of moved notes (relative links and same-folder ties depend on the linking note's folder).
+   * A deleted note's outgoing rows are deleted. Left as they are: the rows of the notes in
+   * `skip.from` and the rows `skip.seqs`, which the caller writes itself in the same transaction
+   * (a rename rewriting its backlinks: re-resolving them first is wasted). `known`: rows the
+   * caller read in this transaction, not read again.
+   */
+  async function headersChangedInTx(
+    changes: readonly HeaderChange[],
+    skip: { from?: ReadonlySet<string>; seqs?: ReadonlySet<number> } = {},
+    known?: KnownRows,
+  ): Promise<string[]> {
+    if (changes.length === 0) return [];
+    await ensureLoaded();
+    const { names, ids, moved, deleted } = learnHeaders(changes);
+    const skipFrom = skip.from ?? new Set<string>();
+    const skipSeqs = skip.seqs ?? new Set<number>();
     const affected = new Set<string>();
     if (deleted.length > 0) {
-      const gone = await db.links.where('from_id').anyOf(deleted).toArray();
+      const gone = await rowsWithAnyOf(db.links, 'from_id', deleted);
       for (const id of endsOf(gone)) affected.add(id);
       await db.links.bulkDelete(gone.map((r) => r.seq as number));
     }
     const candidates = new Map<number, StoredLinkRow>();
     const collect = (rows: StoredLinkRow[]) => {
-      for (const r of rows) if (!rewrittenNext.has(r.from_id)) candidates.set(r.seq as number, r);
+      for (const r of rows)
+        if (!skipFrom.has(r.from_id) && !skipSeqs.has(r.seq as number)) candidates.set(r.seq as number, r);
     };
+    // Rows already read are not read again: those by `to_id` are given whole; by name only the
+    // keys are read (a renamed note's backlinks name its old title), then the rows not given.
+    // (A delete above may have removed given rows: then every row is read.)
+    const knownRows = deleted.length > 0 ? [] : (known?.rows ?? []);
+    const knownTo = deleted.length > 0 ? new Set<string>() : (known?.toIds ?? new Set<string>());
+    const knownSeqs = new Set(knownRows.map((r) => r.seq as number));
+    const named = await keysWithAnyOf(db.links, 'target_name', [...names]);
     collect(
-      await db.links
-        .where('target_name')
-        .anyOf([...names])
-        .toArray(),
+      (await db.links.bulkGet(named.filter((seq) => !knownSeqs.has(seq as number)))).filter(
+        (r): r is StoredLinkRow => r !== undefined,
+      ),
     );
+    collect([...knownRows]);
     collect(
-      await db.links
-        .where('to_id')
-        .anyOf([...ids])
-        .toArray(),
+      await rowsWithAnyOf(
+        db.links,
+        'to_id',
+        [...ids].filter((id) => !knownTo.has(id)),
+      ),
     );
-    if (moved.length > 0) collect(await db.links.where('from_id').anyOf(moved).toArray());
+    if (moved.length > 0) collect(await rowsWithAnyOf(db.links, 'from_id', moved));
     await learnAround([...candidates.values()]);
     const changed = reresolveRows([...candidates.values()], resolver, (id) => resolver.get(id)?.folder_path);
     if (changed.length > 0) await db.links.bulkPut(changed);
@@ -190,7 +219,7 @@ export function createLinkIndex(db: VaultDb) {
     let next = compute();
     if (await freshen(next.flat(), '')) next = compute();
     const ids = items.map((i) => i.row.id);
-    const oldRows = await db.links.where('from_id').anyOf(ids).toArray();
+    const oldRows = await rowsWithAnyOf(db.links, 'from_id', ids);
     const byFrom = new Map<string, StoredLinkRow[]>();
     for (const r of oldRows.sort((a, b) => (a.seq as number) - (b.seq as number)))
       byFrom.set(r.from_id, [...(byFrom.get(r.from_id) ?? []), r]);
@@ -221,6 +250,11 @@ export function createLinkIndex(db: VaultDb) {
   return {
     resolver,
     ensureLoaded,
+    /** The resolver part of `headersChangedInTx` alone (a rename computes its rewrites in between). */
+    async learnHeaders(changes: readonly HeaderChange[]): Promise<void> {
+      await ensureLoaded();
+      learnHeaders(changes);
+    },
     writeOutgoingManyInTx,
     headersChangedInTx,
     /** Replaces the stored links of one note by those of `markdown`; writes nothing when they are the same. */

@@ -5,6 +5,7 @@ import type { ChannelPort } from '../changes/changeFeed';
 import { BODY_TEXT, COMPACT_AFTER, createDocStore, initialState } from '../crdt/docStore';
 import { createLoadedDocs } from '../crdt/loadedDocs';
 import { spliceText } from '../crdt/textDiff';
+import { rowsWithAnyOf } from '../db/rowsWithAnyOf';
 import type { NoteRow, VaultDb } from '../db/schema';
 import { isTrashed, withBody } from '../domain/trash/noteTrash';
 import { startsBurst } from '../domain/versions/retention';
@@ -200,7 +201,29 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
     }
   }
 
+  /**
+   * The stored CRDT state (snapshot, then updates in order) of each of these notes that is not
+   * loaded in memory; a note with none is absent. Inside a transaction over the crdt tables.
+   */
+  async function storedStatesInTx(ids: readonly string[]): Promise<Map<string, Uint8Array[]>> {
+    const cold = ids.filter((id) => !loaded.get(id));
+    const [snaps, updateRows] = await Promise.all([
+      db.crdtSnapshots.bulkGet(cold),
+      rowsWithAnyOf(db.crdtUpdates, 'docId', cold),
+    ]);
+    const stored = new Map<string, Uint8Array[]>();
+    cold.forEach((id, i) => {
+      const snap = snaps[i];
+      if (snap) stored.set(id, [snap.state]);
+    });
+    updateRows.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+    for (const r of updateRows) stored.set(r.docId, [...(stored.get(r.docId) ?? []), r.update]);
+    return stored;
+  }
+
   return {
+    storedStatesInTx,
+
     /** Brings every typed-into note's derived data up to date now (tests, benches, closing). */
     settleDerived: () => derivation.settleAll(),
 
@@ -263,28 +286,27 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
      * for many notes at once, inside the caller's rw transaction over every note table (a rename
      * rewriting its backlinks: one change). Each edit is its own delete/insert at its place, so
      * typing elsewhere in the note on another device merges untouched. Batched (one read of the
-     * stored states, one write of the updates, rows and mirrors, one pass over the links) so
-     * that a note with 1,000 backlinks renames in well under a second. No version is kept: a
-     * rename is undone by renaming back. Compaction waits for the note's next write. Answers the
-     * notes rewritten, the ids whose links changed, and a `publish` to call after the caller's
-     * transaction commits (the updates reach the other tabs and this tab's editors then).
+     * stored states, one write of the updates, rows and mirrors) for a note with 1,000
+     * backlinks. No version is kept: a rename is undone by renaming back. Compaction waits for the
+     * note's next write. The caller writes the notes' link rows (it knows which links it
+     * changed). Answers the notes written with their new text, and a `publish` to call after the
+     * caller's transaction commits (the updates reach the other tabs and this tab's editors then).
      */
     async editManyInTx(
-      items: readonly { id: string; edits: readonly { start: number; end: number; insert: string }[] }[],
-    ): Promise<{ rewritten: string[]; linkIds: string[]; publish: () => void }> {
+      items: readonly {
+        id: string;
+        /** the note's row, when the caller read it in this transaction (else it is read here) */
+        row?: NoteRow;
+        edits: readonly { start: number; end: number; insert: string }[];
+      }[],
+      /** `storedStatesInTx` of these notes, when the caller read them earlier in this transaction */
+      states?: ReadonlyMap<string, Uint8Array[]>,
+    ): Promise<{ written: { row: NoteRow; markdown: string }[]; publish: () => void }> {
       const todo = items.filter((i) => i.edits.length > 0);
       const ids = todo.map((i) => i.id);
-      const rows = await db.notes.bulkGet(ids);
-      const cold = ids.filter((id) => !loaded.get(id));
-      const snaps = await db.crdtSnapshots.bulkGet(cold);
-      const stored = new Map<string, Uint8Array[]>();
-      cold.forEach((id, i) => {
-        const snap = snaps[i];
-        if (snap) stored.set(id, [snap.state]);
-      });
-      const updateRows = cold.length === 0 ? [] : await db.crdtUpdates.where('docId').anyOf(cold).toArray();
-      updateRows.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-      for (const r of updateRows) stored.set(r.docId, [...(stored.get(r.docId) ?? []), r.update]);
+      const given = todo.every((i) => i.row !== undefined);
+      const rows = given ? todo.map((i) => i.row) : await db.notes.bulkGet(ids);
+      const stored = states ?? (await storedStatesInTx(ids));
       const made: { docId: string; update: Uint8Array }[] = [];
       const nextRows: NoteRow[] = [];
       const mirrors: { id: string; markdown: string }[] = [];
@@ -314,19 +336,22 @@ export function createNoteBodies(s: VaultServices, channel: ChannelPort | null) 
         const u = update as Uint8Array | null;
         if (u === null) continue;
         made.push({ docId: item.id, update: u });
-        nextRows.push({ ...row, ...deriveText(markdown), modified: now() });
+        nextRows.push(row);
         mirrors.push({ id: item.id, markdown });
       }
-      await db.crdtUpdates.bulkAdd(made.map(({ docId, update }) => ({ docId, update })));
-      await db.notes.bulkPut(nextRows);
-      await db.bodies.bulkPut(mirrors);
-      const linkIds = await links.writeOutgoingManyInTx(
-        nextRows.map((row, i) => ({ row, markdown: mirrors[i]!.markdown })),
-      );
+      const done = made.map((m) => m.docId);
+      // Issued together: IndexedDB runs them in order while this thread goes on. The rows'
+      // derived fields (snippet, word count, modified) follow after commit, as after typing: the
+      // marks are written here, so a crash before that leaves them for the next start.
+      await Promise.all([
+        db.crdtUpdates.bulkAdd(made.map(({ docId, update }) => ({ docId, update }))),
+        db.bodies.bulkPut(mirrors),
+        derivation.markManyInTx(done),
+      ]);
       return {
-        rewritten: made.map((m) => m.docId),
-        linkIds,
+        written: nextRows.map((row, i) => ({ row, markdown: mirrors[i]!.markdown })),
         publish: () => {
+          derivation.scheduleMany(done);
           for (const { docId, update } of made) {
             channel?.postMessage({ docId, update });
             for (const l of listeners) l(docId, update);

@@ -2,7 +2,7 @@ import type { ChangeFeed } from '../changes/changeFeed';
 import type { NoteRow, VaultDb } from '../db/schema';
 import { isTrashed } from '../domain/trash/noteTrash';
 import { headerOfRow, sameHeader } from '../links/headerOfRow';
-import type { LinkIndex } from '../links/linkIndex';
+import type { HeaderChange, LinkIndex } from '../links/linkIndex';
 import { type DerivedText, deriveText } from './noteText';
 
 /** Quiet time after the last keystroke before a note's derived data is brought up to date. */
@@ -87,12 +87,89 @@ export function createNoteDerivation(deps: NoteDerivationDeps) {
     if (changes.length > 0) feed.committed(changes);
   }
 
+  /**
+   * `derive` for many marked notes in one transaction (a rename's rewritten backlinks): one read
+   * of the marks, rows and bodies, one write of the rows, one pass over the links.
+   */
+  async function deriveMany(ids: readonly string[]): Promise<void> {
+    const linkIds: string[] = [];
+    const changed: string[] = [];
+    try {
+      await db.transaction('rw', [db.notes, db.bodies, db.links, db.derivePending], async () => {
+        const marks = await db.derivePending.bulkGet([...ids]);
+        const marked = ids.filter((_, i) => marks[i] !== undefined);
+        if (marked.length === 0) return;
+        await db.derivePending.bulkDelete(marked);
+        const [rows, texts] = await Promise.all([db.notes.bulkGet(marked), db.bodies.bulkGet(marked)]);
+        const puts: NoteRow[] = [];
+        const headers: HeaderChange[] = [];
+        const items: { row: NoteRow; markdown: string }[] = [];
+        rows.forEach((row, i) => {
+          if (row?.fileType !== 'markdown' || isTrashed(row)) return;
+          const markdown = texts[i]?.markdown ?? '';
+          const next: NoteRow = { ...row, ...deriveText(markdown), modified: Math.max(now(), row.modified) };
+          // the text changed (the mark says so): the row takes its time even if nothing derived did
+          puts.push(next);
+          const h0 = headerOfRow(row);
+          const h1 = headerOfRow(next);
+          if (!sameHeader(h0, h1)) headers.push({ before: h0, after: h1 });
+          items.push({ row: next, markdown });
+        });
+        await db.notes.bulkPut(puts);
+        changed.push(...puts.map((r) => r.id));
+        linkIds.push(...(await links.headersChangedInTx(headers)));
+        linkIds.push(...(await links.writeOutgoingManyInTx(items)));
+      });
+      links.settle();
+    } catch (err) {
+      await links.rollback();
+      throw err;
+    }
+    const changes = [];
+    if (changed.length > 0) changes.push({ table: 'notes', op: 'put' as const, ids: changed });
+    if (linkIds.length > 0) changes.push({ table: 'links', op: 'put' as const, ids: [...new Set(linkIds)] });
+    if (changes.length > 0) feed.committed(changes);
+  }
+
+  /** `settle` for many notes: after any derivation of them under way, one `deriveMany` per 500. */
+  function settleMany(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      const w = waiting.get(id);
+      if (w) clearTimeout(w.timer);
+      waiting.delete(id);
+    }
+    const before = Promise.all(
+      ids.map((id) => (running.get(id) ?? Promise.resolve()).catch(() => undefined)),
+    );
+    const next = before.then(async () => {
+      for (let i = 0; i < ids.length; i += 500) await deriveMany(ids.slice(i, i + 500));
+    });
+    for (const id of ids) running.set(id, next);
+    return next.finally(() => {
+      for (const id of ids) if (running.get(id) === next) running.delete(id);
+    });
+  }
+
   const report = (err: unknown) => console.error('deriving a note failed', err);
 
   return {
     /** Inside the keystroke's rw transaction (over derivePending): this note needs deriving. */
     async markInTx(id: string): Promise<void> {
       await db.derivePending.put({ id, editedAt: now() });
+    },
+
+    /** `markInTx` for many notes (a rename rewriting their links): one write. */
+    async markManyInTx(ids: readonly string[]): Promise<void> {
+      const t = now();
+      await db.derivePending.bulkPut(ids.map((id) => ({ id, editedAt: t })));
+    },
+
+    /** After the marking transaction committed: these notes are derived together, after the quiet time. */
+    scheduleMany(ids: readonly string[]): void {
+      if (ids.length === 0) return;
+      setTimeout(() => {
+        if (db.isOpen()) void settleMany(ids).catch(report);
+      }, quietMs);
     },
 
     /** After the keystroke committed: derive once typing pauses, or by the max wait. */
@@ -113,7 +190,9 @@ export function createNoteDerivation(deps: NoteDerivationDeps) {
     /** Derives every marked note now (start-up recovery; tests and benches wait on it). */
     async settleAll(): Promise<void> {
       const ids = new Set([...(await db.derivePending.toCollection().primaryKeys()), ...waiting.keys()]);
-      await Promise.all([...ids].map((id) => settle(id)));
+      // one note (this tab's typing) as always; many (a rename's backlinks, a crash) in batches
+      if (ids.size <= 1) await Promise.all([...ids].map((id) => settle(id)));
+      else await settleMany([...ids]);
     },
 
     /** Stops the timers (the vault closes); the marks stay for the next start. */

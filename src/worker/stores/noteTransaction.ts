@@ -31,6 +31,8 @@ export function createNoteTransaction(
         db.noteVersions,
         db.blobs,
         db.links,
+        // derived data that follows a write after commit (noteDerivation.ts) is marked in it
+        db.derivePending,
       ];
       // The scope must itself be an async function: Dexie then keeps the transaction across native awaits.
       const value = await db.transaction(

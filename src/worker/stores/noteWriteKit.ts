@@ -1,9 +1,10 @@
 import { AppFailure } from '../../shared/result';
 import type { Change, ChangeFeed } from '../changes/changeFeed';
 import type { FolderRow, NoteRow, VaultDb } from '../db/schema';
+import type { LinkRow } from '../domain/notes/links/linkRows';
 import { parentFolder } from '../domain/notes/paths/folderPath';
-import type { HeaderChange } from '../links/linkIndex';
-import { applyLinkRewrites, prepareLinkRewrites } from '../links/linkRewrites';
+import type { HeaderChange, KnownRows } from '../links/linkIndex';
+import { planLinkRewrites, prepareLinkRewrites } from '../links/linkRewrites';
 import type { NoteBodies } from './noteBodies';
 import { createNoteTransaction, type NoteWork } from './noteTransaction';
 
@@ -34,6 +35,10 @@ export const titleConflict = (title: string, folderPath: string, field: string) 
     field,
   });
 
+/** The notes a link row joins (the feed's `links` change names them). */
+const endsOf = (rows: readonly LinkRow[]) =>
+  rows.flatMap((r) => (r.to_id === null ? [r.from_id] : [r.from_id, r.to_id]));
+
 export function createNoteWriteKit({ db, feed, now, bodies, updateLinksOnRename }: NoteWriteDeps) {
   const links = bodies.links;
   // Documents edited by a link rewrite in the transaction under way: dropped from memory if it fails.
@@ -44,9 +49,10 @@ export function createNoteWriteKit({ db, feed, now, bodies, updateLinksOnRename 
     changes: Change[],
     headers: readonly HeaderChange[],
     bodiesOf: readonly { row: NoteRow; markdown: string }[] = [],
-    rewrittenNext?: ReadonlySet<string>,
+    skip?: { from?: ReadonlySet<string>; seqs?: ReadonlySet<number> },
+    known?: KnownRows,
   ): Promise<void> {
-    const ids = await links.headersChangedInTx(headers, rewrittenNext);
+    const ids = await links.headersChangedInTx(headers, skip, known);
     // many bodies (an import batch): one read of their stored rows, one bulk add
     if (bodiesOf.length > 1) ids.push(...(await links.writeOutgoingManyInTx(bodiesOf)));
     else for (const b of bodiesOf) ids.push(...(await links.writeOutgoingInTx(b.row, b.markdown)));
@@ -115,38 +121,48 @@ export function createNoteWriteKit({ db, feed, now, bodies, updateLinksOnRename 
       afterCommit: (fn: () => void) => void,
       rewrite: boolean,
     ): Promise<string[]> {
-      const sources = rewrite ? await prepareLinkRewrites(db, links, headers) : [];
-      // the linking notes' rows are written once, from their rewritten text (not re-resolved first)
-      const linking = new Set(sources.map((s) => s.id));
-      await relink(changes, headers, [], linking);
-      if (sources.length === 0) return [];
-      const done = await applyLinkRewrites(
-        links,
-        bodies,
-        sources,
-        (id) => links.resolver.get(id)?.folder_path ?? '',
-      );
-      // a linking note whose text needed no edit (its link still reaches the note as written)
-      // has its rows re-resolved from its unchanged text here
-      const rewritten = new Set(done.rewritten);
-      const unchanged = [...linking].filter((id) => !rewritten.has(id));
-      const linkIds = [...done.linkIds];
-      if (unchanged.length > 0) {
-        const rows = await db.notes.bulkGet(unchanged);
-        const texts = await db.bodies.bulkGet(unchanged);
-        linkIds.push(
-          ...(await links.writeOutgoingManyInTx(
-            rows.flatMap((row, i) => (row ? [{ row, markdown: texts[i]?.markdown ?? '' }] : [])),
-          )),
-        );
+      if (!rewrite) {
+        await relink(changes, headers);
+        return [];
       }
-      edited.push(...done.rewritten);
+      const { sources, known, also } = await prepareLinkRewrites(db, links, headers, bodies.storedStatesInTx);
+      await links.learnHeaders(headers);
+      const plan = planLinkRewrites(links, sources, known, (id) => links.resolver.get(id)?.folder_path ?? '');
+      // every other stored row is re-resolved; the rewritten links' rows and the notes written
+      // from their whole text are written below, once
+      await relink(
+        changes,
+        headers,
+        [],
+        { from: plan.recompute, seqs: new Set(plan.replaced.map((r) => r.seq as number)) },
+        known,
+      );
+      if (plan.items.length === 0 && plan.recompute.size === 0) return [];
+      edited.push(...plan.items.map((i) => i.id));
+      // the link rows are issued first: IndexedDB writes them while the CRDT edits are computed
+      const [, done] = await Promise.all([
+        db.links.bulkPut(plan.rows),
+        bodies.editManyInTx(plan.items, also),
+      ]);
+      const linkIds = [...endsOf(plan.replaced), ...endsOf(plan.rows)];
+      // the notes whose rows are written from their text: the new text, or the stored one when
+      // no link of it needed an edit
+      const written = new Map(done.written.map((w) => [w.row.id, w]));
+      const unedited = [...plan.recompute].filter((id) => !written.has(id));
+      const rows = await db.notes.bulkGet(unedited);
+      const texts = await db.bodies.bulkGet(unedited);
+      const whole = [
+        ...[...plan.recompute].flatMap((id) => written.get(id) ?? []),
+        ...rows.flatMap((row, i) => (row ? [{ row, markdown: texts[i]?.markdown ?? '' }] : [])),
+      ];
+      linkIds.push(...(await links.writeOutgoingManyInTx(whole)));
+      const rewritten = done.written.map((w) => w.row.id);
       changes.push(
-        { table: 'notes', op: 'put', ids: done.rewritten },
+        { table: 'notes', op: 'put', ids: rewritten },
         { table: 'links', op: 'put', ids: [...new Set(linkIds)] },
       );
       afterCommit(done.publish);
-      return done.rewritten;
+      return rewritten;
     },
   };
 }

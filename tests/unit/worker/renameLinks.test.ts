@@ -4,8 +4,13 @@ import * as Y from 'yjs';
 import { type Change, ChangeFeed } from '../../../src/worker/changes/changeFeed';
 import { BODY_TEXT } from '../../../src/worker/crdt/docStore';
 import { openVaultDb, type VaultDb } from '../../../src/worker/db/schema';
+import { splitFrontmatter } from '../../../src/worker/domain/notes/frontmatter/splitFrontmatter';
+import { LinkResolver } from '../../../src/worker/domain/notes/links/linkResolver';
+import { linkRowsOf } from '../../../src/worker/domain/notes/links/linkRows';
+import { headerOfRow } from '../../../src/worker/links/headerOfRow';
 import { createNoteBodies, type NoteBodies } from '../../../src/worker/stores/noteBodies';
 import { createNotesStore, type NotesStore } from '../../../src/worker/stores/notesStore';
+import { deriveText } from '../../../src/worker/stores/noteText';
 
 let db: VaultDb;
 let store: NotesStore;
@@ -62,16 +67,17 @@ describe('rename keeps links', () => {
     seen.length = 0;
     const r = await store.rename(target, 'Weekly sync');
     expect(r.ok).toBe(true);
+    // one change on the feed, naming the renamed note and both rewritten ones (their derived
+    // fields follow after the quiet time, as after typing: another change then)
+    expect(seen).toHaveLength(1);
+    const put = seen[0]?.filter((c) => c.table === 'notes').flatMap((c) => c.ids);
+    expect(new Set(put)).toEqual(new Set([target, a, b]));
     expect(await text(a)).toBe(
       '---\nrelated: "[[Meeting notes]]"\n---\nSee [[Weekly sync#Agenda|the agenda]] and ![[Weekly sync]].\n`[[Meeting notes]]`\n',
     );
     expect(await text(b)).toBe('```\n[[Meeting notes]]\n```\n[m](Work/Weekly%20sync.md)\n');
     expect(await docText(a)).toBe(await text(a));
     expect(await docText(b)).toBe(await text(b));
-    // one change on the feed, naming the renamed note and both rewritten ones
-    expect(seen).toHaveLength(1);
-    const put = seen[0]?.filter((c) => c.table === 'notes').flatMap((c) => c.ids);
-    expect(new Set(put)).toEqual(new Set([target, a, b]));
     expect(new Set(heard)).toEqual(new Set([a, b]));
     // every stored link still reaches the note
     const incoming = await db.links.where('to_id').equals(target).toArray();
@@ -115,6 +121,66 @@ describe('rename keeps links', () => {
     expect((await store.rename(target, 'New')).ok).toBe(true);
     expect(await text(linker)).toBe('[[Old]]');
     expect(await db.links.where('to_id').equals(target).count()).toBe(0);
+  });
+
+  it('writes only the rewritten links’ rows, in place; every stored row equals the rows of the note’s text', async () => {
+    const hub = await make('Hub', '# Hub\n');
+    const other = await make('Other');
+    const plain = await make('P', 'See [[Hub]], [[Other]] and [[Hub 2]].\n[[Hub#Hub|the hub]] ![[Hub]]\n');
+    // a wiki link that is also a markdown link's text (`[Hub]`): both rows come from the whole text
+    const nested = await make('N', 'Read [[Hub]](Other.md) now.\n');
+    // a link that still reaches the note as written (by path, after the rename: no edit)
+    const md = await make('M', 'Go [h](Hub.md) and `[[Hub]]`.\n');
+    const seqsBefore = new Map(
+      (await db.links.where('from_id').equals(plain).toArray()).map((r) => [r.seq, r.target]),
+    );
+    expect((await store.rename(hub, 'Hub 2')).ok).toBe(true);
+    expect(await text(plain)).toBe(
+      'See [[Hub 2]], [[Other]] and [[Hub 2]].\n[[Hub 2#Hub|the hub]] ![[Hub 2]]\n',
+    );
+    expect(await text(nested)).toBe('Read [[Hub 2]](Other.md) now.\n');
+    expect(await text(md)).toBe('Go [h](Hub%202.md) and `[[Hub]]`.\n');
+    // the rewritten rows kept their places (seq); the link that was unresolved now resolves
+    const after = await db.links.where('from_id').equals(plain).toArray();
+    expect(after.map((r) => r.seq)).toEqual([...seqsBefore.keys()]);
+    expect(after.map((r) => [r.target, r.to_id])).toEqual([
+      ['Hub 2', hub],
+      ['Other', other],
+      ['Hub 2', hub],
+      ['Hub 2', hub],
+      ['Hub 2', hub],
+    ]);
+    // every note's stored rows are what its text gives now
+    const rows = await db.notes.toArray();
+    const resolver = new LinkResolver(rows.map(headerOfRow));
+    for (const row of rows) {
+      const body = splitFrontmatter((await text(row.id)) ?? '').body;
+      const stored = (await db.links.where('from_id').equals(row.id).sortBy('seq')).map(({ seq, ...r }) => r);
+      expect(stored, row.title).toEqual(linkRowsOf(headerOfRow(row), body, resolver));
+    }
+  });
+
+  it('the rewritten notes’ derived fields follow in one batch, marked in the rename’s transaction', async () => {
+    const hub = await make('Hub');
+    const ids = [await make('A', '[[Hub]] one two'), await make('B', 'x ![[Hub]]')];
+    const before = await db.notes.bulkGet(ids);
+    expect((await store.rename(hub, 'The big hub')).ok).toBe(true);
+    // committed with the rename: what a crash right now leaves for the next start
+    expect((await db.derivePending.bulkGet(ids)).map((m) => m?.id)).toEqual(ids);
+    seen.length = 0;
+    await bodies.settleDerived();
+    expect(await db.derivePending.count()).toBe(0);
+    const after = await db.notes.bulkGet(ids);
+    const texts = ['[[The big hub]] one two', 'x ![[The big hub]]'];
+    expect(await Promise.all(ids.map(text))).toEqual(texts);
+    expect(after.map((r) => [r?.wordCount, r?.snippet])).toEqual(
+      texts.map((t) => [deriveText(t).wordCount, deriveText(t).snippet]),
+    );
+    expect(after.map((r) => r?.wordCount)).not.toEqual(before.map((r) => r?.wordCount));
+    for (const [i, r] of after.entries()) expect(r!.modified).toBeGreaterThan(before[i]!.modified);
+    // one transaction for the batch: one change
+    expect(seen).toHaveLength(1);
+    expect(new Set(seen[0]?.find((c) => c.table === 'notes')?.ids)).toEqual(new Set(ids));
   });
 
   it('a refused rename rewrites nothing', async () => {

@@ -34,7 +34,8 @@ export interface PendingLink {
 
 /**
  * Phase one, run while the resolver still holds the old headers: the links of `body` that reached
- * a changed item (or every resolved link when the note itself moved).
+ * a changed item (or every resolved link when the note itself moved). `parsed`: the body's links,
+ * when the caller parsed it already.
  */
 export function linksToCheck(
   body: string,
@@ -42,9 +43,10 @@ export function linksToCheck(
   resolveBefore: ResolveId,
   isChanged: (id: string) => boolean,
   sourceMoved: boolean,
+  parsed: readonly ParsedLink[] = parseLinks(body),
 ): PendingLink[] {
   const out: PendingLink[] = [];
-  for (const link of parseLinks(body)) {
+  for (const link of parsed) {
     if (link.target === '') continue; // [[#Heading]]: the same note, whatever its name
     const id = resolveBefore(link.target, source.folderBefore, source.id);
     if (id === null || id === source.id) continue;
