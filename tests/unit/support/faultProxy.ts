@@ -45,7 +45,7 @@ export interface FaultProxy {
   /** while on, every request is dropped (a partition), whatever the plan says */
   partition(on: boolean): void;
   /** every request seen, with the fault it got */
-  log: (ProxiedRequest & { fault: Fault['kind'] })[];
+  log: (ProxiedRequest & { fault: Fault['kind']; status?: number })[];
   close(): Promise<void>;
 }
 
@@ -134,7 +134,8 @@ export async function startFaultProxy(
       index: index++,
     };
     const fault: Fault = partitioned ? { kind: 'drop' } : plan(seen);
-    log.push({ ...seen, fault: fault.kind });
+    const entry: FaultProxy['log'][number] = { ...seen, fault: fault.kind };
+    log.push(entry);
     switch (fault.kind) {
       case 'drop':
         req.socket.destroy();
@@ -178,6 +179,8 @@ export async function startFaultProxy(
     } finally {
       if (fault.kind !== 'reorder') releaseHeld();
     }
+    // the service's own status (a 429 of its buckets is a wait the plan did not draw)
+    entry.status = answer.status;
     if (fault.kind === 'lose') {
       req.socket.destroy();
       return;

@@ -19,6 +19,13 @@ declare module 'vitest' {
  * accounts (every file's addresses carry its own prefix and the time).
  */
 export default async function setup(project: TestProject) {
+  // the soak's lanes (scripts/soak.mjs) are several runs against the one service it started
+  const given = process.env.UNIT_SYNC_URL;
+  if (given) {
+    project.provide('unitSyncUrl', given);
+    project.provide('unitSyncLogPath', process.env.UNIT_SYNC_LOG_PATH ?? '');
+    return;
+  }
   const service = await spawnSyncService();
   project.provide('unitSyncUrl', service.url);
   project.provide('unitSyncLogPath', service.logPath);

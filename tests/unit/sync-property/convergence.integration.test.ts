@@ -43,8 +43,9 @@ const caseArb = process.env.SIM_CASE ? fc.constant(JSON.parse(process.env.SIM_CA
 let service: SharedSyncService;
 beforeAll(async () => {
   service = await sharedSyncService();
+  runStarted = Date.now();
   console.log(
-    `convergence simulation: seed ${SEED}, ${RUNS} cases. Replay: SIM_SEED=${SEED} npx vitest run --project unit ${FILE}`,
+    `convergence simulation${LANES > 1 ? `, lane ${LANE + 1} of ${LANES}` : ''}: seed ${lane.seed}, ${lane.runs} cases. Replay: ${replayOf(lane)}`,
   );
 }, 120_000);
 
@@ -55,6 +56,34 @@ let runStarted = Date.now();
 /** a long run (the soak) prints its progress every PROGRESS cases, so a cut-off run still has a figure */
 const PROGRESS = 50;
 const mixOf = () => [...totals].map(([k, v]) => `${k} ${v}`).join(', ');
+/** where the cases' wall time went (ms), the test process's CPU time in it, settle rounds and waits */
+const spent = {
+  setup: 0,
+  ops: 0,
+  settle: 0,
+  check: 0,
+  close: 0,
+  rounds: 0,
+  heldWaits: 0,
+  /** of the devices' engines alive at a case's end (SIM_PROFILE) */
+  requests: 0,
+  awaitingService: 0,
+  serverTotal: 0,
+};
+const spentOf = () => {
+  const wall = spent.setup + spent.ops + spent.settle + spent.check + spent.close;
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  return `time summed over cases ${s(wall)} s: setup ${s(spent.setup)} s, ops ${s(spent.ops)} s, settle ${s(spent.settle)} s (${spent.rounds} rounds, ${spent.heldWaits} waits for a 429's hold), checks ${s(spent.check)} s, close ${s(spent.close)} s`;
+};
+/** the service's Server-Timing totals and request counts by route (SIM_PROFILE prints them) */
+const byRoute = new Map<string, number>();
+/** the ops' time by kind (ms, SIM_PROFILE prints it) */
+const byOp = new Map<string, number>();
+/** the test process's CPU since `from` (the rest of its wall time it waited: service, timers, holds) */
+const cpuOf = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return `this process's CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`;
+};
 
 async function quiet(world: Awaited<ReturnType<typeof openWorld>>): Promise<boolean> {
   const queued = await Promise.all(world.devices.map((d) => d.current.db.syncQueue.count()));
@@ -65,12 +94,20 @@ async function quiet(world: Awaited<ReturnType<typeof openWorld>>): Promise<bool
 type Case = typeof drawn extends fc.Arbitrary<infer T> ? T : never;
 
 async function runCase({ devices: n, faultSeed, ops }: Case) {
+  let mark = performance.now();
+  const lap = (phase: 'setup' | 'ops' | 'settle' | 'check' | 'close') => {
+    const now = performance.now();
+    spent[phase] += now - mark;
+    mark = now;
+  };
   const world = await openWorld(service.url, n, faultSeed, DEFAULT_MIX);
+  lap('setup');
   try {
     const ledger = newLedger();
     const offlineUntil: number[] = Array(n).fill(-1);
     for (const [step, raw] of ops.entries()) {
       const op = { ...raw, dev: raw.dev % n } as Op;
+      const opStart = performance.now();
       for (const [i, until] of offlineUntil.entries()) {
         if (until >= 0 && until <= step) {
           world.devices[i]!.proxy.partition(false);
@@ -87,7 +124,9 @@ async function runCase({ devices: n, faultSeed, ops }: Case) {
         world.devices[op.dev]!.proxy.partition(true);
         offlineUntil[op.dev] = step + op.steps;
       } else await applyEdit(op, step, world, ledger);
+      byOp.set(op.kind, (byOp.get(op.kind) ?? 0) + performance.now() - opStart);
     }
+    lap('ops');
     world.calm();
     for (const d of world.devices) d.proxy.partition(false);
     // until quiet: a round carries a change from any device to every later one, the next to the
@@ -96,6 +135,7 @@ async function runCase({ devices: n, faultSeed, ops }: Case) {
     // 429's hold sends nothing until it ends (rateHold.ts: "Sync now" waits too), so a round
     // that finds one waits for it: a Retry-After is 1 s here
     for (let round = 0; round < 10; round++) {
+      spent.rounds++;
       for (let i = 0; i < n; i++) await world.syncNow(i);
       if (round > 0 && (await quiet(world))) break;
       const held = await Promise.all(
@@ -103,8 +143,12 @@ async function runCase({ devices: n, faultSeed, ops }: Case) {
           async (d) => (await d.current.sync.state()).status.error?.category === 'rate_limited',
         ),
       );
-      if (held.some(Boolean)) await new Promise((r) => setTimeout(r, 500));
+      if (held.some(Boolean)) {
+        spent.heldWaits++;
+        await new Promise((r) => setTimeout(r, 500));
+      }
     }
+    lap('settle');
 
     const states = [];
     for (const d of world.devices) states.push(await stateOf(d.current));
@@ -135,16 +179,54 @@ async function runCase({ devices: n, faultSeed, ops }: Case) {
     }
     const cursors = await Promise.all(world.devices.map((_, i) => world.cursorOf(i)));
     expect(new Set(cursors).size, `cursors at the end: ${cursors.join(', ')}`).toBe(1);
+    lap('check');
+    for (const d of world.devices) {
+      spent.requests += d.current.requests.length;
+      spent.awaitingService += d.current.net.ms;
+      for (const [k, v] of d.current.net.server) {
+        if (k.endsWith(' total')) spent.serverTotal += v;
+        if (k.endsWith(' total') || k.endsWith(' #')) byRoute.set(k, (byRoute.get(k) ?? 0) + v);
+      }
+    }
+    world.tally.set(
+      'service 429s',
+      world.devices.reduce((sum, d) => sum + d.proxy.log.filter((e) => e.status === 429).length, 0),
+    );
     for (const [k, v] of world.tally) totals.set(k, (totals.get(k) ?? 0) + v);
     passed++;
+    // the soak's lanes report each case to scripts/soak.mjs, which sums them
+    if (process.env.SIM_REPORT === 'json')
+      console.log(
+        `SIM_CASE ${JSON.stringify({ lane: LANE, devices: n, faults: Object.fromEntries(world.tally) })}`,
+      );
     if (RUNS > PROGRESS && passed % PROGRESS === 0)
       console.log(
-        `convergence simulation: ${passed} cases passed in ${((Date.now() - runStarted) / 1000).toFixed(0)} s (seed ${SEED}); faults: ${mixOf()}`,
+        `convergence simulation: ${passed} cases passed in ${((Date.now() - runStarted) / 1000).toFixed(0)} s (seed ${lane.seed}); faults: ${mixOf()}; ${spentOf()}`,
       );
   } finally {
     await world.close();
+    lap('close');
+    if (process.env.SIM_PROFILE)
+      console.log(
+        `case ${passed}: ${n} devices, ${ops.length} ops; ${spentOf()}; requests ${spent.requests}, awaiting the proxy ${(spent.awaitingService / 1000).toFixed(1)} s, service's own time ${(spent.serverTotal / 1000).toFixed(1)} s; by op: ${[...byOp].map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')}`,
+      );
   }
 }
+
+/**
+ * SIM_LANE of SIM_LANES: this run is one lane of the soak (scripts/soak.mjs runs the lanes as
+ * separate processes against one service, each with its own seed and its share of the cases, and
+ * prints the command that replays a lane alone). Lane 0 runs SIM_SEED itself, so a one-lane run
+ * is the run it always was.
+ */
+const LANES = Math.max(1, Number(process.env.SIM_LANES ?? 1));
+const LANE = Math.min(LANES - 1, Math.max(0, Number(process.env.SIM_LANE ?? 0)));
+const lane = {
+  seed: LANE === 0 ? SEED : (SEED + LANE * 1_000_003) % 2 ** 31,
+  runs: Math.floor(RUNS / LANES) + (LANE < RUNS % LANES ? 1 : 0),
+};
+const replayOf = ({ seed, runs }: { seed: number; runs: number }) =>
+  `SIM_SEED=${seed} SIM_RUNS=${runs}${MAX_DEVICES === 4 ? '' : ` SIM_MAX_DEVICES=${MAX_DEVICES}`} npx vitest run --project unit ${FILE}`;
 
 describe('convergence simulation against the real service', () => {
   it(
@@ -152,20 +234,27 @@ describe('convergence simulation against the real service', () => {
     async () => {
       const started = Date.now();
       runStarted = started;
+      const cpu = process.cpuUsage();
       await fc.assert(fc.asyncProperty(caseArb, runCase), {
-        seed: SEED,
-        numRuns: RUNS,
+        seed: lane.seed,
+        numRuns: lane.runs,
         // a replayed case ends at its failure (it is already shrunk)
         ...(process.env.SIM_PATH ? { path: process.env.SIM_PATH, endOnFailure: true } : {}),
         // shrinking is on, bounded: a failure ends at most 3 minutes of shrinking past a normal run
-        interruptAfterTimeLimit: RUNS * 15_000 + 180_000,
+        interruptAfterTimeLimit: lane.runs * 15_000 + 180_000,
         markInterruptAsFailure: true,
       });
-      const mix = mixOf();
       console.log(
-        `convergence simulation: ${RUNS} cases in ${((Date.now() - started) / 1000).toFixed(1)} s; faults: ${mix}`,
+        `convergence simulation: ${lane.runs} cases in ${((Date.now() - started) / 1000).toFixed(1)} s; faults: ${mixOf()}; ${spentOf()}; ${cpuOf(cpu)}`,
       );
+      if (process.env.SIM_PROFILE)
+        console.log(
+          [...byRoute]
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+            .join('\n'),
+        );
     },
-    RUNS * CASE_MS + 60_000,
+    lane.runs * CASE_MS + 60_000,
   );
 });
