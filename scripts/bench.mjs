@@ -54,10 +54,12 @@ const resultsPath = join(root, 'bench/results.json');
 const measuredAt = new Date().toISOString();
 const key = (r) => `${r.group}|${r.name}`;
 const merged = new Map();
-if (only.length > 0 && existsSync(resultsPath)) {
+if (existsSync(resultsPath)) {
   try {
     const earlier = JSON.parse(readFileSync(resultsPath, 'utf8'));
-    for (const r of earlier.rows ?? []) merged.set(key(r), { measuredAt: earlier.measuredAt, ...r });
+    // a full run replaces every figure but the soak's (`npm run soak`, scripts/soak.mjs, writes those)
+    for (const r of earlier.rows ?? [])
+      if (only.length > 0 || r.group === 'soak') merged.set(key(r), { measuredAt: earlier.measuredAt, ...r });
   } catch {
     // An unreadable earlier file is replaced by this run's rows.
   }

@@ -8,6 +8,9 @@
 // alone; this script prints a progress line every 50 cases (cases, time, fault mix) and the total
 // at the end, also when interrupted (Ctrl-C), so a cut-off run still has its figure.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { register } from 'tsx/esm/api';
 
 register();
@@ -27,12 +30,16 @@ console.log(
   `soak: ${RUNS} cases in ${LANES} lanes from seed ${SEED}, 3 to ${MAX_DEVICES} devices, service ${service.url} (log ${service.logPath})`,
 );
 
+// the machine's 1-minute load average, sampled at every progress line (a shared machine: the
+// figure means little without it)
+const loads = [loadavg()[0]];
+const loadOf = () => `load ${Math.min(...loads).toFixed(0)}-${Math.max(...loads).toFixed(0)}`;
 let cases = 0;
 const faults = new Map();
 const byDevices = new Map();
 const mix = () => [...faults].map(([k, v]) => `${k} ${v}`).join(', ');
 const summary = () =>
-  `${cases} cases passed in ${((Date.now() - started) / 1000).toFixed(0)} s (seed ${SEED}, ${LANES} lanes; devices: ${[
+  `${cases} cases passed in ${((Date.now() - started) / 1000).toFixed(0)} s (${loadOf()}, seed ${SEED}, ${LANES} lanes; devices: ${[
     ...byDevices,
   ]
     .sort()
@@ -75,7 +82,10 @@ const lanes = Array.from({ length: LANES }, (_, lane) => {
       cases++;
       byDevices.set(done.devices, (byDevices.get(done.devices) ?? 0) + 1);
       for (const [k, v] of Object.entries(done.faults)) faults.set(k, (faults.get(k) ?? 0) + v);
-      if (cases % PROGRESS === 0) console.log(`soak: ${summary()}`);
+      if (cases % PROGRESS === 0) {
+        loads.push(loadavg()[0]);
+        console.log(`soak: ${summary()}`);
+      }
     }
   };
   child.stdout.on('data', onData);
@@ -88,12 +98,32 @@ const lanes = Array.from({ length: LANES }, (_, lane) => {
   );
 });
 
+/** the soak's row in bench/results.json (scripts/bench.mjs keeps the `soak` group's rows) */
+function writeFigure(why) {
+  const path = join(resolve(import.meta.dirname, '..'), 'bench/results.json');
+  const results = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : { rows: [], failures: [] };
+  const name = 'convergence simulation: cases passed, zero divergences (3-6 devices, every fault kind)';
+  const row = {
+    measuredAt: new Date().toISOString(),
+    group: 'soak',
+    name,
+    value: cases,
+    unit: 'cases',
+    target: `${RUNS} cases, no divergence`,
+    ok: why === 'done' && failed.length === 0 && cases >= RUNS,
+    note: `${why}${failed.length ? `, lanes failed: ${failed.join(', ')}` : ''}; ${summary()}`,
+  };
+  results.rows = [...results.rows.filter((r) => !(r.group === 'soak' && r.name === name)), row];
+  writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);
+}
+
 let ending = false;
 async function end(why) {
   if (ending) return;
   ending = true;
   console.log(`soak ${why}: ${summary()}${failed.length ? `; lanes failed: ${failed.join(', ')}` : ''}`);
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  writeFigure(why);
   await service.stop();
   process.exit(failed.length || why !== 'done' ? 1 : 0);
 }
