@@ -3,9 +3,10 @@ import { resolve } from 'node:path';
 import type { BenchRow } from './types';
 
 /**
- * Issue 18 figure "generated requests per route with zero 5xx": the two generated-input server
- * tests (tests/server/generated-input.test.ts, generated-transport.test.ts) run with more cases than
- * CI (GENERATED_RUNS, default 40 broken bodies a route, half as many valid) against the real service.
+ * Issue 18 figure "generated requests per route with zero 5xx": the three generated-input server
+ * tests (tests/server/generated-input.test.ts, generated-transport.test.ts,
+ * generated-socket-webhook.test.ts) run with more cases than CI (GENERATED_RUNS, default 40 broken
+ * bodies a route, half as many valid) against the real service.
  * The tests assert zero 5xx, the spec's codes and nothing stored; this bench fails if they fail, and
  * reports the requests each route got (the smallest over the routes) and the total.
  */
@@ -23,6 +24,7 @@ export default async function bench(): Promise<BenchRow[]> {
       'server',
       'tests/server/generated-input.test.ts',
       'tests/server/generated-transport.test.ts',
+      'tests/server/generated-socket-webhook.test.ts',
     ],
     {
       cwd: root,
@@ -38,7 +40,7 @@ export default async function bench(): Promise<BenchRow[]> {
     route: m[1] as string,
     requests: Number(m[2]) + Number(m[3]),
   }));
-  // '"PUT /sync/attachments/chunks/:hash": 40,' lines of the transport test
+  // '"PUT /sync/attachments/chunks/:hash": 40,' lines of the transport and socket-webhook tests
   const transport = [...out.matchAll(/^\s*"([A-Z]+ [^"]+)": (\d+),?$/gm)].map((m) => ({
     route: m[1] as string,
     requests: Number(m[2]),

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { SocketFrame } from '../../../src/sync/protocol/socket';
+import { SOCKET_CLIENT_MESSAGE_MAX_BYTES, type SocketFrame } from '../../../src/sync/protocol/socket';
 import type { Env } from '../env';
 import type { HubFrame, SocketOptions } from '../ports/hub';
 import { frameFor } from './frame-for';
@@ -96,11 +96,63 @@ export class VaultHub extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + this.revocationCheckMs);
   }
 
+  /**
+   * A client message other than `ping` (which the auto-response answers without waking the hub):
+   * the protocol has no other client frame, so the socket is closed (docs/protocol.md "Sockets"):
+   * over SOCKET_CLIENT_MESSAGE_MAX_BYTES 1009, binary 1003, any other text 1008. Nothing in it is
+   * read, stored or fanned out.
+   */
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const size =
+      typeof message !== 'string'
+        ? message.byteLength
+        : // a string longer than the limit is over it in bytes too (one byte a unit at least)
+          message.length > SOCKET_CLIENT_MESSAGE_MAX_BYTES
+          ? message.length
+          : new TextEncoder().encode(message).byteLength;
+    if (size > SOCKET_CLIENT_MESSAGE_MAX_BYTES) closeQuietly(ws, 1009, 'message too big');
+    else if (typeof message !== 'string') closeQuietly(ws, 1003, 'binary messages are not accepted');
+    else closeQuietly(ws, 1008, 'only ping is accepted');
+  }
+
+  /**
+   * A framing violation (RFC 6455: a reserved opcode or bit, a fragmented control frame, a stray
+   * continuation) or a message over the runtime's 32 MiB: the runtime reports it here. The hub
+   * closes the socket with the runtime's status (1002 or 1009), so it leaves the vault's sockets;
+   * on local workerd that close frame does not reach the client (docs/protocol.md "Sockets").
+   */
+  override async webSocketError(ws: WebSocket, error: unknown): Promise<void> {
+    const status = /statusCode = (\d{4})/.exec(String(error))?.[1];
+    closeQuietly(ws, status === '1009' ? 1009 : 1002, 'protocol error');
+  }
+
+  /**
+   * The client closed: the close is answered with its code. A code no endpoint may send (1005,
+   * 1006: none given) is answered 1000; a code RFC 6455 forbids in a close frame (under 1000,
+   * 1004, 1015, 1016-2999, 5000 up) is a protocol error, 1002. Without this the runtime refused to
+   * echo such a code and the client waited for an answer that never came.
+   */
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'closing');
-    } catch {
-      // already closed
-    }
+    closeQuietly(
+      ws,
+      code === 1005 || code === 1006 ? 1000 : sendableCloseCode(code) ? code : 1002,
+      'closing',
+    );
+  }
+}
+
+/** RFC 6455 7.4: the codes a close frame may carry. */
+function sendableCloseCode(code: number): boolean {
+  return (
+    (code >= 1000 && code <= 1014 && code !== 1004 && code !== 1005 && code !== 1006) ||
+    (code >= 3000 && code <= 4999)
+  );
+}
+
+function closeQuietly(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // already closing, or closed
   }
 }

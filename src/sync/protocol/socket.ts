@@ -14,6 +14,11 @@ export const SOCKET_PATH = '/sync/socket';
 export const SOCKET_PROTOCOL = 'cairn-sync.v1';
 /** Socket item frames carry at most this many bytes of items (`SYNC_SOCKET_ITEMS_MAX_BYTES`). */
 export const SOCKET_ITEMS_MAX_BYTES = 64 * 1024;
+/**
+ * A client message over this many bytes is closed 1009 (docs/protocol.md "Sockets": the client's
+ * one frame is the 4-byte `ping`; the runtime's own limit, 32 MiB, is far above).
+ */
+export const SOCKET_CLIENT_MESSAGE_MAX_BYTES = 1024;
 
 export type SocketFrame =
   | { type: 'connected' }

@@ -159,6 +159,8 @@ function sitesOf(schema: unknown, value: unknown, path: (string | number)[] = []
   const { base } = split(inner);
   const here: Site = { path, schema: inner, optional: isOptional(schema) };
   const out = [here];
+  // a nullable object generated as null has no fields to break
+  if (value === null) return out;
   if (['object', 'strict_object', 'loose_object'].includes(base.type)) {
     const obj = (value ?? {}) as Record<string, unknown>;
     for (const [k, s] of Object.entries(base.entries as Record<string, unknown>)) {
