@@ -128,6 +128,11 @@ test('a deleted task, canvas, project and journal entry ask nothing and come bac
   const gone = page.getByRole('status').filter({ hasText: 'Moved the project “Allotment” to Trash' });
   await expect(page.getByRole('link', { name: 'Edit Allotment' })).toBeHidden();
   await gone.getByRole('button', { name: 'Undo' }).click();
+  // the Undo opens the restored project once the restore has answered: going to the list before
+  // that lost the race on a loaded machine (the project's page replaced the list)
+  await expect(
+    page.getByRole('region', { name: 'Allotment' }).getByRole('heading', { name: 'Allotment' }),
+  ).toBeVisible();
   await nav(page, '#/tasks/projects');
   await expect(page.getByRole('link', { name: 'Edit Allotment' })).toBeVisible();
   await nav(page, '#/journal/2026-11-20');
