@@ -161,6 +161,8 @@ export interface BodyPort {
    */
   uploadInfo(docIds: readonly string[]): Promise<Map<string, UploadInfo>>;
   markOf(docId: string): Promise<BodyMark | null>;
+  /** the marks of many documents in ONE read transaction (absent: no mark) */
+  marksOf(docIds: readonly string[]): Promise<Map<string, BodyMark>>;
   /** the id of every body that syncs (notes that are not local-only, journal entries), keys only */
   bodyIds(): Promise<string[]>;
   /** records the marks in one transaction (appliedSeq only grows) */

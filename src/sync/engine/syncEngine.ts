@@ -268,7 +268,9 @@ export function createSyncEngine(deps: EngineDeps) {
     pulledThrough = pulled.cursor;
     lastPullDone = true;
     // the pull delivered: seeded docs settle now (or finish settling after a crash), spec 3.7.6
+    const settling = performance.now();
     if (deps.packs) await settleSeeds({ state: deps.state, store: deps.packs.store, session });
+    if (packSeed) packSeed.settle += performance.now() - settling;
     own.pulledThrough(pulled.cursor);
     const checked = await manifestCheck(pullDeps, { pushAllowed: !parked });
     if (checked.error) return fail(checked.error, 'pull');

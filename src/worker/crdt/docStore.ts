@@ -23,6 +23,40 @@ export function createDocStore(db: VaultDb) {
       return parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts);
     },
 
+    /**
+     * `loadState` of many documents in three reads (snapshots, then every update row of them in
+     * one index query): a document with no CRDT state is absent from the answer.
+     */
+    async loadStates(docIds: readonly string[]): Promise<Map<string, Uint8Array>> {
+      const parts = new Map<string, Uint8Array[]>();
+      if (docIds.length === 0) return new Map();
+      const snaps = await db.crdtSnapshots.bulkGet([...docIds]);
+      for (const snap of snaps) if (snap) parts.set(snap.docId, [snap.state]);
+      const rows = await db.crdtUpdates
+        .where('docId')
+        .anyOf([...docIds])
+        .toArray();
+      rows.sort((a, b) => a.seq! - b.seq!);
+      for (const r of rows) {
+        const list = parts.get(r.docId);
+        if (list) list.push(r.update);
+        else parts.set(r.docId, [r.update]);
+      }
+      const out = new Map<string, Uint8Array>();
+      for (const [docId, list] of parts) out.set(docId, list.length === 1 ? list[0]! : Y.mergeUpdates(list));
+      return out;
+    },
+
+    /** `remove` of many documents: their update rows and snapshots. */
+    async removeAll(docIds: readonly string[]): Promise<void> {
+      if (docIds.length === 0) return;
+      await db.crdtUpdates
+        .where('docId')
+        .anyOf([...docIds])
+        .delete();
+      await db.crdtSnapshots.bulkDelete([...docIds]);
+    },
+
     async append(docId: string, update: Uint8Array): Promise<void> {
       await db.crdtUpdates.add({ docId, update });
     },

@@ -98,6 +98,12 @@ export function createBodyPort(
       const mark = await db.crdtMarks.get(docId);
       return mark ? { appliedSeq: mark.appliedSeq, revision: mark.revision } : null;
     },
+    async marksOf(docIds) {
+      const rows = await db.crdtMarks.bulkGet([...docIds]);
+      const out = new Map<string, BodyMark>();
+      for (const m of rows) if (m) out.set(m.docId, { appliedSeq: m.appliedSeq, revision: m.revision });
+      return out;
+    },
     setMarks: (marks) =>
       db.transaction('rw', db.crdtMarks, async () => {
         for (const { docId, mark } of marks) await putMark(db, docId, mark);

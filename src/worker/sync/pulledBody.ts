@@ -15,9 +15,15 @@ import { mirrorJournalBody } from './journalMirror';
  * body that arrived before its record. Call inside the pulled transaction that stored the row
  * (over the CRDT tables, `bodies` and `journal`); nothing here is queued (a pulled transaction).
  */
-export async function adoptPulledBody(db: VaultDb, type: 'note' | 'journal', id: string): Promise<void> {
+export async function adoptPulledBody(
+  db: VaultDb,
+  type: 'note' | 'journal',
+  id: string,
+  /** the document's state when the caller read it already in this transaction (null: none) */
+  known?: Uint8Array | null,
+): Promise<void> {
   const store = createDocStore(db);
-  const state = await store.loadState(id);
+  const state = known === undefined ? await store.loadState(id) : known;
   if (state === null) await store.append(id, initialState(''));
   if (type === 'journal') {
     await mirrorJournalBody(db, id);

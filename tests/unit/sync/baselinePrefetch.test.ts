@@ -98,6 +98,8 @@ async function setup(count: number, failAt: string | null = null) {
           },
           uploadInfo: async () => new Map(),
           markOf: async (docId) => marks.get(docId) ?? null,
+          marksOf: async (docIds) =>
+            new Map(docIds.flatMap((id) => (marks.has(id) ? [[id, marks.get(id)!] as const] : []))),
           bodyIds: async () => [],
           setMarks: async () => {},
         },

@@ -29,6 +29,7 @@ export const emptyBodies = (): BodyPort => ({
   applyRemote: async () => {},
   uploadInfo: async () => new Map(),
   markOf: async () => null,
+  marksOf: async () => new Map(),
   bodyIds: async () => [],
   setMarks: async () => {},
 });

@@ -1,3 +1,4 @@
+import { bytesToHex } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
 import { fromBase64, type VaultKeyring, verifySnapshotSignature } from '../../crypto';
 import { PACK_APPLY_PAGE_ENTRIES } from '../../protocol/limits';
@@ -5,7 +6,6 @@ import type { MpakIndexEntry } from '../../protocol/mpakFormat';
 import { MPAK_KIND } from '../../protocol/mpakFormat';
 import { type MpakPack, type MpakSource, readMpakEntry } from '../../protocol/mpakReader';
 import { PackSnapshotMeta } from '../../protocol/packs';
-import { sha256HexSync } from '../../protocol/signing';
 import type { BodyMark, BodyPort } from '../ports';
 import { openSealedBody, type SessionRevisions } from '../pull/mergeBaseline';
 import type { PackStorePort, SeededBody } from './packPorts';
@@ -20,7 +20,7 @@ export interface PackTimings {
 
 export interface ApplyDeps {
   keyring: VaultKeyring;
-  bodies: Pick<BodyPort, 'markOf'>;
+  bodies: Pick<BodyPort, 'marksOf'>;
   store: PackStorePort;
   session: SessionRevisions;
   /** every registered device's signing key (revoked ones included) */
@@ -73,17 +73,20 @@ export async function applyPack(
     const ready: { entry: MpakIndexEntry; meta: PackSnapshotMeta; sealed: Uint8Array; state: Uint8Array }[] =
       [];
     const taken = new Map<string, BodyMark>();
+    const chunk: { entry: MpakIndexEntry; meta: PackSnapshotMeta }[] = [];
     for (const entry of pack.entries.slice(at, at + PACK_APPLY_PAGE_ENTRIES)) {
       if (entry.kind !== MPAK_KIND.crdt_snapshot) {
         tally.skipped++;
         continue;
       }
       const meta = parseMeta(entry.meta);
-      if (!meta) {
-        tally.failed++;
-        continue;
-      }
-      const mark = await deps.bodies.markOf(entry.id);
+      if (meta) chunk.push({ entry, meta });
+      else tally.failed++;
+    }
+    // the chunk's local watermarks in one read (nothing writes them until the chunk is seeded)
+    const marks = await deps.bodies.marksOf(chunk.map((c) => c.entry.id));
+    for (const { entry, meta } of chunk) {
+      const mark = marks.get(entry.id);
       const seeded = taken.get(entry.id) ?? page.find((b) => b.docId === entry.id)?.mark;
       const top = Math.max(mark?.appliedSeq ?? -1, seeded?.appliedSeq ?? -1);
       if (mark?.revision === meta.revision || seeded?.revision === meta.revision || top >= meta.sequenceNum) {
@@ -110,7 +113,7 @@ export async function applyPack(
     const t = performance.now();
     const first: string | null = lastSigner;
     const signers: (string | null)[] = await Promise.all(
-      ready.map((r) => signerOf(deps, r.entry.id, r.sealed, r.meta.signature, first)),
+      ready.map((r) => signerOf(deps, r.entry, r.sealed.length, r.meta.signature, first)),
     );
     deps.timings.verify += performance.now() - t;
     for (const [i, r] of ready.entries()) {
@@ -145,14 +148,16 @@ function parseMeta(text: string): PackSnapshotMeta | null {
 /** The registered device whose key verifies the snapshot's signature (spec 5.3), or null. */
 async function signerOf(
   deps: ApplyDeps,
-  noteId: string,
-  sealed: Uint8Array,
+  entry: MpakIndexEntry,
+  sizeBytes: number,
   signature: string,
   first: string | null,
 ): Promise<string | null> {
   const sig = fromBase64(signature);
   if (!sig) return null;
-  const contentHash = sha256HexSync(sealed);
+  const noteId = entry.id;
+  // the entry's bytes passed their index digest (readMpakEntry): that digest IS their content hash
+  const contentHash = bytesToHex(entry.sha256);
   const ids = [...deps.keys.keys()];
   if (first !== null && deps.keys.has(first)) ids.unshift(first);
   const tried = new Set<string>();
@@ -160,7 +165,7 @@ async function signerOf(
     if (tried.has(deviceId)) continue;
     tried.add(deviceId);
     const key = deps.keys.get(deviceId) as Uint8Array;
-    const fields = { vaultId: deps.keyring.vaultId, noteId, deviceId, contentHash, sizeBytes: sealed.length };
+    const fields = { vaultId: deps.keyring.vaultId, noteId, deviceId, contentHash, sizeBytes };
     if (await verifySnapshotSignature(key, fields, sig)) return deviceId;
   }
   return null;

@@ -23,7 +23,7 @@ export interface PackBootstrapDeps {
   call: SyncCall;
   keyring: VaultKeyring;
   keys: KeyDirectory;
-  bodies: Pick<BodyPort, 'markOf'>;
+  bodies: Pick<BodyPort, 'marksOf'>;
   state: StatePort;
   session: SessionRevisions;
   now: () => number;
@@ -46,6 +46,8 @@ export interface PackSeedReport {
   /** packs discarded (transfer, structure or payload digest) */
   failedPacks: number;
   timings: PackTimings;
+  /** ms settling the seeded docs after the pulls that delivered (spec 3.7 step 6) */
+  settle: number;
   /** the records packs (docs/packs.md "Record packs"), filled in as the first pull applies them */
   records: RecordPackStats;
   /** the chain of records packs for the first pull (pullDeps.recordPacks); absent: none listed */
@@ -76,7 +78,16 @@ export async function packBootstrap(deps: PackBootstrapDeps): Promise<PackSeedRe
     failedEntries: 0,
     failedPacks: 0,
     timings: { transfer: 0, verify: 0, decrypt: 0, store: 0 },
-    records: { listed: found.records.length, packs: 0, entries: 0, refs: 0, transfer: 0, read: 0 },
+    settle: 0,
+    records: {
+      listed: found.records.length,
+      packs: 0,
+      entries: 0,
+      refs: 0,
+      transfer: 0,
+      read: 0,
+      apply: { open: 0, store: 0, bodies: 0 },
+    },
   };
   // one pacer for every pack transfer of the run, snapshots and records (spec 3.7 step 2)
   const pacer = createPackPacer({ now: deps.now, sleep: deps.sleep });

@@ -1,7 +1,7 @@
 import type { ChangesResponse } from '../../protocol/changes';
 import { openMpak, verifyMpakPayload } from '../../protocol/mpakReader';
 import type { PackListEntry } from '../../protocol/packs';
-import type { RecordPackPages } from '../pull/pullDeps';
+import type { PageTimings, RecordPackPages } from '../pull/pullDeps';
 import type { PackPacer } from './packPacer';
 import { startTransfers, type TransferDeps } from './packTransfers';
 import { type RecordPageTally, recordPackPage } from './recordPackPage';
@@ -14,6 +14,8 @@ export interface RecordPackStats extends RecordPageTally {
   /** ms: transfers (wall time), and reading (structure, payload digest, entries) */
   transfer: number;
   read: number;
+  /** ms the pull spent applying the pages (pullChanges.ts fills it in) */
+  apply: PageTimings;
 }
 
 /**
@@ -32,6 +34,7 @@ export function recordPackPages(
   stats: RecordPackStats,
 ): RecordPackPages {
   return {
+    timings: stats.apply,
     async *pages(from: number): AsyncGenerator<ChangesResponse> {
       const chain = chainFrom(listed, from);
       if (chain.length === 0) return;

@@ -3,7 +3,7 @@ import type { CrdtUpdatesResponse } from '../../protocol/crdt';
 import { CHANGES_PAGE_REFS, CHANGES_PAGE_REFS_WITH_BODIES, PULL_SLICE_IDS } from '../../protocol/limits';
 import type { ItemRef, PullItem, PullResponse } from '../../protocol/pull';
 import type { SyncError, SyncResult } from '../http/syncError';
-import { type IncomingRecord, type ItemKey, itemKey } from '../ports';
+import { type BodyMark, type IncomingRecord, type ItemKey, itemKey } from '../ports';
 import { applyFetched } from './applyFetched';
 import { prefetchBaselines } from './baselinePrefetch';
 import { LAST_CURSOR, repairCursor, repairDone } from './cursorRepair';
@@ -13,7 +13,7 @@ import { type Ledgers, loadLedgers, saveLedgers } from './ledgers';
 import { mergeBaseline } from './mergeBaseline';
 import { openBodyUpdate } from './openBodyUpdate';
 import { openPullItem } from './openPullItem';
-import { type PullDeps, type PullRun, withKeyCheck } from './pullDeps';
+import { type PageTimings, type PullDeps, type PullRun, withKeyCheck } from './pullDeps';
 import { purgedDeletes } from './purgedTombstones';
 import {
   judgePage,
@@ -44,6 +44,8 @@ interface RunContext {
   fromZero: boolean;
   /** the page refused last (refusedPage.ts), until the cursor moves */
   refused: RefusedPage | undefined;
+  /** set while records-pack pages apply: their time by stage */
+  timings?: PageTimings | undefined;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function pullChanges(pullDeps: PullDeps): Promise<PullRunResult> {
   // page of the feed applied exactly as a page read from the service; the feed goes on from the
   // last pack applied. A pack that is not the next link of the chain, or that fails, ends them.
   if (run.fromZero && deps.recordPacks) {
+    run.timings = deps.recordPacks.timings;
     for await (const page of deps.recordPacks.pages(cursor)) {
       if (deps.stopped()) break;
       const applied = await applyPage(deps, run, changed, cursor, page);
@@ -89,6 +92,7 @@ export async function pullChanges(pullDeps: PullDeps): Promise<PullRunResult> {
       cursor = Math.max(cursor, page.nextCursor);
       await deps.state.set(LAST_CURSOR, cursor);
     }
+    run.timings = undefined;
   }
   for (;;) {
     if (deps.stopped()) break;
@@ -157,7 +161,9 @@ async function applyPage(
     run.refused = undefined;
     await deps.state.set(REFUSED_PAGE, undefined);
   }
+  const t = performance.now();
   const bodies = await applyBodies(deps, noteBodies, run.ledgers);
+  if (run.timings) run.timings.bodies += performance.now() - t;
   if (bodies) return bodies;
   await saveLedgers(deps.state, run.ledgers);
   return null;
@@ -269,9 +275,11 @@ async function applySlice(
   let sealedElsewhere = false;
   // every item's signature checked together (WebCrypto verifies off the main thread), then each
   // outcome booked in the slice's order
+  const t = performance.now();
   const openedAll = await Promise.all(
     response.items.map((item) => openPullItem(deps.keyring, deps.keys, item)),
   );
+  if (run.timings) run.timings.open += performance.now() - t;
   for (const [i, item] of response.items.entries()) {
     const opened = openedAll[i] as Awaited<ReturnType<typeof openPullItem>>;
     if (opened.kind === 'error') return { ok: false, error: opened.error };
@@ -302,7 +310,10 @@ async function applySlice(
     if (!deletes.ok) return deletes;
     ready.push(...deletes.value);
   }
-  return applyFetched(deps, ready, ledgers);
+  const stored = performance.now();
+  const applied = await applyFetched(deps, ready, ledgers);
+  if (run.timings) run.timings.store += performance.now() - stored;
+  return applied;
 }
 
 /**
@@ -312,12 +323,12 @@ async function applySlice(
  */
 async function applyBodies(deps: PullDeps, refs: NoteBodyRef[], ledgers: Ledgers): Promise<SyncError | null> {
   // the snapshot entries whose revision this device has not merged: their GETs go out ahead
-  const wanted: (string | null)[] = [];
-  for (const ref of refs) {
-    const merged =
-      ref.kind === 'snapshot' && (await deps.bodies.markOf(ref.noteId))?.revision === ref.revision;
-    wanted.push(ref.kind === 'snapshot' && !merged ? ref.noteId : null);
-  }
+  // the page's marks in one read: nothing of this page has merged yet
+  const snapshots = refs.flatMap((r) => (r.kind === 'snapshot' ? [r.noteId] : []));
+  const marks = snapshots.length > 0 ? await deps.bodies.marksOf(snapshots) : new Map<string, BodyMark>();
+  const wanted = refs.map((ref) =>
+    ref.kind === 'snapshot' && marks.get(ref.noteId)?.revision !== ref.revision ? ref.noteId : null,
+  );
   const baselines = prefetchBaselines(deps, wanted);
   const error = await mergeBodies(deps, refs, wanted, baselines, ledgers);
   await baselines.settle();

@@ -39,6 +39,15 @@ export interface PullDeps {
 /** Feed pages read from records packs, in cursor order, each the next link of the chain from `from`. */
 export interface RecordPackPages {
   pages(from: number): AsyncIterable<ChangesResponse>;
+  /** ms the pull spent applying these pages, by stage (the bench's split); absent: not timed */
+  timings?: PageTimings;
+}
+
+/** Where a page's apply went: signatures, hashes and decryption; the records' local transaction; the bodies. */
+export interface PageTimings {
+  open: number;
+  store: number;
+  bodies: number;
 }
 
 /** A pull run's deps: its vault key check is set (asked at most once, when something fails to open). */
