@@ -106,7 +106,8 @@ function nextMark(old: BodyMark | undefined, mark: BodyMark): BodyMark {
 }
 
 function textOf(state: Uint8Array): string {
-  const doc = new Y.Doc();
+  // a guid of our own: Y.Doc would otherwise draw a random uuid for a document dropped at once
+  const doc = new Y.Doc({ guid: 'pack-settle' });
   Y.applyUpdate(doc, state);
   const text = doc.getText(BODY_TEXT).toString();
   doc.destroy();
