@@ -164,12 +164,15 @@ export function createNoteDerivation(deps: NoteDerivationDeps) {
       await db.derivePending.bulkPut(ids.map((id) => ({ id, editedAt: t })));
     },
 
-    /** After the marking transaction committed: these notes are derived together, after the quiet time. */
+    /**
+     * After the marking transaction committed: these notes are derived together at once (no one
+     * is typing into them: a list sorted by `modified` re-sorts right after the write's own change).
+     */
     scheduleMany(ids: readonly string[]): void {
       if (ids.length === 0) return;
       setTimeout(() => {
         if (db.isOpen()) void settleMany(ids).catch(report);
-      }, quietMs);
+      }, 0);
     },
 
     /** After the keystroke committed: derive once typing pauses, or by the max wait. */
