@@ -56,41 +56,36 @@ export async function buildNextRecordPack(
   const mark = await readWatermark(deps.sql, userId, vaultId, kind);
   const from = Math.max(0, mark.sortValue);
   const settledBefore = deps.clock.nowMs() - PACK_SETTLE_MS;
-  const [records, updates, snapshots] = await Promise.all([
-    deps.sql.all<ItemRow>(
-      sql(
-        `SELECT ${ITEM_COLUMNS} FROM sync_items WHERE user_id = ? AND vault_id = ? AND server_cursor > ?
+  // one batch, one transaction: the three reads see the same commits (records/changes.ts)
+  const [records, updates, snapshots] = (await deps.sql.batch([
+    sql(
+      `SELECT ${ITEM_COLUMNS} FROM sync_items WHERE user_id = ? AND vault_id = ? AND server_cursor > ?
          AND purged_at IS NULL ORDER BY server_cursor LIMIT ?`,
-        userId,
-        vaultId,
-        from,
-        PACK_MAX_ITEMS,
-      ),
+      userId,
+      vaultId,
+      from,
+      PACK_MAX_ITEMS,
     ),
-    deps.sql.all<UpdateRow>(
-      sql(
-        `SELECT note_id, server_cursor, sequence_num, size_bytes, created_at,
+    sql(
+      `SELECT note_id, server_cursor, sequence_num, size_bytes, created_at,
            CASE WHEN size_bytes <= ? THEN data END AS data
          FROM crdt_updates WHERE user_id = ? AND vault_id = ? AND server_cursor > ?
          ORDER BY server_cursor LIMIT ?`,
-        INLINE_NOTE_UPDATE_MAX_BYTES,
-        userId,
-        vaultId,
-        from,
-        PACK_MAX_ITEMS,
-      ),
+      INLINE_NOTE_UPDATE_MAX_BYTES,
+      userId,
+      vaultId,
+      from,
+      PACK_MAX_ITEMS,
     ),
-    deps.sql.all<FeedSnapshotRow>(
-      sql(
-        `SELECT note_id, server_cursor, sequence_num, revision, created_at, size_bytes FROM crdt_snapshots
+    sql(
+      `SELECT note_id, server_cursor, sequence_num, revision, created_at, size_bytes FROM crdt_snapshots
          WHERE user_id = ? AND vault_id = ? AND server_cursor > ? ORDER BY server_cursor LIMIT ?`,
-        userId,
-        vaultId,
-        from,
-        PACK_MAX_ITEMS,
-      ),
+      userId,
+      vaultId,
+      from,
+      PACK_MAX_ITEMS,
     ),
-  ]);
+  ])) as [ItemRow[], UpdateRow[], FeedSnapshotRow[]];
   const all: FeedSlot[] = [
     ...records.map((r) => ({
       cursor: r.server_cursor as number,

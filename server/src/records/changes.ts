@@ -11,7 +11,7 @@ import type { PullItem } from '../../../src/sync/protocol/pull';
 import { snapshotRevision } from '../crdt/revision';
 import type { Deps } from '../deps';
 import type { Timing } from '../http/timing';
-import { sql } from '../ports/sql';
+import { type Statement, sql } from '../ports/sql';
 import { ITEM_COLUMNS, type ItemRow, toPullItem } from './item-row';
 import { loadPayloads } from './pull';
 
@@ -43,12 +43,17 @@ export async function changesPage(
   if (types.length === 0 && !noteBody) return { refs: [], nextCursor: req.cursor, serverTimeMs };
   const pageSize = req.inline || noteBody ? CHANGES_PAGE_REFS_WITH_BODIES : CHANGES_PAGE_REFS;
 
-  const [records, bodies] = await ctx.timing.measure('d1', () =>
-    Promise.all([
-      types.length > 0 ? recordEntries(deps, ctx, req.cursor, pageSize) : Promise.resolve([]),
-      noteBody ? noteBodyEntries(deps, ctx, req.cursor, pageSize) : Promise.resolve([]),
-    ]),
-  );
+  // ONE batch, so one transaction: reads run separately could straddle a commit, and a page with
+  // a body entry committed after a record the records read missed would skip that record for good
+  // (nextCursor is the page's last cursor).
+  const reads: Statement[] = [];
+  if (types.length > 0) reads.push(recordsRead(ctx, req.cursor, pageSize));
+  if (noteBody) reads.push(...noteBodyReads(ctx, req.cursor, pageSize));
+  const results = await ctx.timing.measure('d1', () => deps.sql.batch(reads));
+  const records = types.length > 0 ? recordEntries(results.shift() as ItemRow[]) : [];
+  const bodies = noteBody
+    ? await noteBodyEntries(results[0] as UpdateRow[], results[1] as FeedSnapshotRow[])
+    : [];
   const page = [...records, ...bodies].sort((a, b) => a.cursor - b.cursor).slice(0, pageSize);
   const res: ChangesResponse = {
     refs: page.flatMap((e) => ('ref' in e ? [e.ref] : [])),
@@ -60,25 +65,25 @@ export async function changesPage(
   return res;
 }
 
-async function recordEntries(
-  deps: Deps,
+function recordsRead(
   ctx: { userId: string; vaultId: string; types: NegotiatedTypes },
   cursor: number,
   limit: number,
-): Promise<FeedEntry[]> {
+): Statement {
   const typeList = ctx.types.types.map(() => '?').join(', ');
   // From cursor 0 a purged-tombstone marker is not listed: a fresh device has nothing to delete.
-  const rows = await deps.sql.all<ItemRow>(
-    sql(
-      `SELECT ${ITEM_COLUMNS} FROM sync_items WHERE user_id = ? AND vault_id = ? AND server_cursor > ?
-       AND type IN (${typeList}) ${cursor === 0 ? 'AND purged_at IS NULL' : ''} ORDER BY server_cursor LIMIT ?`,
-      ctx.userId,
-      ctx.vaultId,
-      cursor,
-      ...ctx.types.types,
-      limit,
-    ),
+  return sql(
+    `SELECT ${ITEM_COLUMNS} FROM sync_items WHERE user_id = ? AND vault_id = ? AND server_cursor > ?
+     AND type IN (${typeList}) ${cursor === 0 ? 'AND purged_at IS NULL' : ''} ORDER BY server_cursor LIMIT ?`,
+    ctx.userId,
+    ctx.vaultId,
+    cursor,
+    ...ctx.types.types,
+    limit,
   );
+}
+
+function recordEntries(rows: ItemRow[]): FeedEntry[] {
   return rows.map((row) => ({
     cursor: row.server_cursor as number,
     row,
@@ -93,41 +98,37 @@ async function recordEntries(
   }));
 }
 
-async function noteBodyEntries(
-  deps: Deps,
-  ctx: { userId: string; vaultId: string },
-  cursor: number,
-  limit: number,
-): Promise<FeedEntry[]> {
-  const [updates, snapshots] = await Promise.all([
-    deps.sql.all<{
-      note_id: string;
-      server_cursor: number;
-      sequence_num: number;
-      size_bytes: number;
-      data: Uint8Array | null;
-    }>(
-      sql(
-        `SELECT note_id, server_cursor, sequence_num, size_bytes, CASE WHEN size_bytes <= ? THEN data END AS data
-         FROM crdt_updates WHERE user_id = ? AND vault_id = ? AND server_cursor > ? ORDER BY server_cursor LIMIT ?`,
-        INLINE_NOTE_UPDATE_MAX_BYTES,
-        ctx.userId,
-        ctx.vaultId,
-        cursor,
-        limit,
-      ),
+function noteBodyReads(ctx: { userId: string; vaultId: string }, cursor: number, limit: number): Statement[] {
+  return [
+    sql(
+      `SELECT note_id, server_cursor, sequence_num, size_bytes, CASE WHEN size_bytes <= ? THEN data END AS data
+       FROM crdt_updates WHERE user_id = ? AND vault_id = ? AND server_cursor > ? ORDER BY server_cursor LIMIT ?`,
+      INLINE_NOTE_UPDATE_MAX_BYTES,
+      ctx.userId,
+      ctx.vaultId,
+      cursor,
+      limit,
     ),
-    deps.sql.all<FeedSnapshotRow>(
-      sql(
-        `SELECT note_id, server_cursor, sequence_num, revision, created_at, size_bytes FROM crdt_snapshots
-         WHERE user_id = ? AND vault_id = ? AND server_cursor > ? ORDER BY server_cursor LIMIT ?`,
-        ctx.userId,
-        ctx.vaultId,
-        cursor,
-        limit,
-      ),
+    sql(
+      `SELECT note_id, server_cursor, sequence_num, revision, created_at, size_bytes FROM crdt_snapshots
+       WHERE user_id = ? AND vault_id = ? AND server_cursor > ? ORDER BY server_cursor LIMIT ?`,
+      ctx.userId,
+      ctx.vaultId,
+      cursor,
+      limit,
     ),
-  ]);
+  ];
+}
+
+interface UpdateRow {
+  note_id: string;
+  server_cursor: number;
+  sequence_num: number;
+  size_bytes: number;
+  data: Uint8Array | null;
+}
+
+async function noteBodyEntries(updates: UpdateRow[], snapshots: FeedSnapshotRow[]): Promise<FeedEntry[]> {
   const entries: FeedEntry[] = updates.map((u) => {
     const body: NoteBodyRef = {
       kind: 'update',
