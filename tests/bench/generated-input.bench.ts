@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { BenchRow } from './types';
 
@@ -11,6 +12,7 @@ import type { BenchRow } from './types';
  * reports the requests each route got (the smallest over the routes) and the total.
  */
 const RUNS = Number(process.env.GENERATED_RUNS ?? 40);
+const FIXED_KINDS = ['POST /sync/crdt/updates (Content-Length lies)', 'WS /sync/socket (flood frames)'];
 
 export default async function bench(): Promise<BenchRow[]> {
   const root = resolve(import.meta.dirname, '../..');
@@ -48,14 +50,18 @@ export default async function bench(): Promise<BenchRow[]> {
   const all = [...perRoute, ...transport];
   if (all.length === 0) throw new Error(`no per-route counts in the output:\n${out.slice(-2000)}`);
   const total = all.reduce((s, r) => s + r.requests, 0);
-  const fewest = all.reduce((a, b) => (b.requests < a.requests ? b : a));
+  // kinds with a fixed number of hand-made cases (not FC_RUNS-generated) are counted in the total
+  // but are not the figure's "fewest": two raw Content-Length requests would hide every route's count
+  const generated = all.filter((r) => !FIXED_KINDS.includes(r.route));
+  const fewest = generated.reduce((a, b) => (b.requests < a.requests ? b : a));
+  const kinds = transport.map((r) => `${r.route} ${r.requests}`).join(', ');
   return [
     {
       group: 'generated-input',
-      name: `generated requests per route with zero 5xx (fewest of ${all.length} routes and kinds)`,
+      name: `generated requests per route with zero 5xx (fewest of ${generated.length} generated routes and kinds)`,
       value: fewest.requests,
       unit: 'requests',
-      note: `${total} generated requests in all, zero 5xx, nothing stored; fewest: ${fewest.route}; FC_RUNS=${RUNS}, seed ${seed}`,
+      note: `${total} requests in all (${all.length} routes and kinds), zero 5xx, nothing stored; fewest: ${fewest.route}; beyond JSON bodies: ${kinds}; FC_RUNS=${RUNS}, seed ${seed}, load ${loadavg()[0]?.toFixed(1)}`,
     },
   ];
 }

@@ -306,6 +306,20 @@ describe('generated socket frames and billing webhooks (real workerd)', () => {
       `generated webhook requests, zero 5xx: ${JSON.stringify(counts, null, 1)}, accepted ${accepted.length}, ms: ${Math.round(performance.now() - started)}`,
     );
   }, 120_000);
+
+  it("a signed body that begins with a BOM is verified over its bytes (it was refused 'signature': found by seed 641606240)", async () => {
+    for (const text of ['\uFEFF', '\uFEFF{"event_id":"evt_bom"}']) {
+      const res = await api<{ error?: { reason?: string } }>('/billing/webhook', {
+        rawBody: text,
+        headers: {
+          'content-type': 'application/json',
+          'paddle-signature': signatureFor({ kind: 'valid', skewSeconds: 0, hostile: '' }, text) as string,
+        },
+      });
+      // verified, then not an event (a BOM is not JSON): 'payload', not 'signature'
+      expect([res.status, res.body?.error?.reason], res.text).toEqual([400, 'payload']);
+    }
+  });
 });
 
 function parseJson(text: string): unknown {

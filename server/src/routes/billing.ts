@@ -14,9 +14,12 @@ import { rateLimit } from '../middleware/rate-limit';
  */
 export function billingRoutes(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.post('/webhook', async (c) =>
-    send(c, await handleWebhook(c.get('deps'), await c.req.text(), c.req.header('paddle-signature') ?? null)),
-  );
+  r.post('/webhook', async (c) => {
+    // the signature covers the body's bytes: decoded keeping a leading BOM (Request.text() drops
+    // it, and a signed body that began with one was refused 'signature')
+    const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await c.req.arrayBuffer());
+    return send(c, await handleWebhook(c.get('deps'), raw, c.req.header('paddle-signature') ?? null));
+  });
   const checkoutLimit = createMiddleware<AppEnv>((c, next) =>
     rateLimit({
       bucket: 'billing_checkout',
