@@ -100,7 +100,6 @@ export default async function bench(): Promise<BenchRow[]> {
           `the seed (${seed.notes} notes from ${seed.packs} packs): transfer ${ms(seed.timings.transfer)}, digests + verify ${ms(seed.timings.verify)}, decrypt ${ms(seed.timings.decrypt)}, IndexedDB + Yjs ${ms(seed.timings.store)}`,
           `records packs (${seed.records.packs} of ${seed.records.listed} applied, ${seed.records.entries} feed entries, ${seed.records.refs} fetched by id): transfer ${ms(seed.records.transfer)}, read + digests ${ms(seed.records.read)}, verify + decrypt ${ms(seed.records.apply.open)}, IndexedDB ${ms(seed.records.apply.store)}, body entries ${ms(seed.records.apply.bodies)}`,
           `settle ${ms(seed.settle)}`,
-          `the rest (the feed's tail, manifest check, engine) ${ms(packPath - seed.timings.transfer - seed.timings.verify - seed.timings.decrypt - seed.timings.store - seed.records.read - seed.records.apply.open - seed.records.apply.store - seed.records.apply.bodies - seed.settle)}`,
           `whole first sync: ${b.requests.length} requests, ${ms(b.net.ms)} awaiting the service`,
         ].join('; ')
       : 'the pack path did not run';
