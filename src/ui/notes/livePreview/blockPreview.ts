@@ -167,10 +167,20 @@ interface BlockState {
   pending: number;
 }
 
+/**
+ * Where the next walk starts when the tree stops short of the document: the block it stops in
+ * (it may still grow or change type) and one above, as after an edit there. Before it, the blocks
+ * found stand, so each step of the background parse walks only what it added (a walk from the
+ * top at each step was quadratic over a long note).
+ */
+function pendingAfter(state: EditorState): number {
+  const tree = syntaxTree(state);
+  return tree.length >= state.doc.length ? Number.POSITIVE_INFINITY : walkStart(state, tree.length);
+}
+
 function walked(state: EditorState, from: number, kept: readonly Block[]): BlockState {
   const { blocks } = findBlocks(state, from, kept);
-  const complete = syntaxTree(state).length >= state.doc.length;
-  return { blocks, deco: draw(state, blocks), pending: complete ? Number.POSITIVE_INFINITY : from };
+  return { blocks, deco: draw(state, blocks), pending: pendingAfter(state) };
 }
 
 function changed(tr: Transaction) {
@@ -211,8 +221,7 @@ function edited(value: BlockState, tr: Transaction): BlockState {
         blocks.push({ ...b, from: b.from + shift, to: b.to + shift });
     return { blocks, deco: draw(tr.state, blocks), pending: Number.POSITIVE_INFINITY };
   }
-  const complete = syntaxTree(tr.state).length >= tr.state.doc.length;
-  return { blocks, deco: draw(tr.state, blocks), pending: complete ? Number.POSITIVE_INFINITY : from };
+  return { blocks, deco: draw(tr.state, blocks), pending: pendingAfter(tr.state) };
 }
 
 /**

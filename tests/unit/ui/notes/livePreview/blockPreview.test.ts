@@ -184,3 +184,25 @@ describe('blockPreview: an edit walks to where the parse rejoins the old one, no
     }
   });
 });
+
+describe('blockPreview while the parser works in the background', () => {
+  it('each step of the parse walks what it added: blocks found in earlier steps stay as found', () => {
+    const TABLE = '| a | b |\n| - | - |\n| 1 | 2 |';
+    const doc = `${TABLE}\n\n${'para\n\n'.repeat(3000)}${TABLE.replace('a', 'z')}\n\n${'para\n\n'.repeat(3000)}`;
+    let state = EditorState.create({
+      doc,
+      extensions: [markdown({ base: markdownLanguage }), previewMode.of('reading'), blockPreview],
+    });
+    ensureSyntaxTree(state, 200, 5000);
+    state = state.update({}).state;
+    const first = widgetOf(state, '| a');
+    expect(first).not.toBeNull();
+    ensureSyntaxTree(state, doc.length / 2, 5000);
+    state = state.update({}).state;
+    ensureSyntaxTree(state, doc.length, 5000);
+    state = state.update({}).state;
+    expect(widgetOf(state, '| a')).toBe(first);
+    expect(ranges(state)).toEqual(ranges(fresh(doc)));
+    expect(ranges(state).some((r) => r.includes('| z |'))).toBe(true);
+  });
+});
