@@ -23,6 +23,7 @@ import { LinkedTasks } from './LinkedTasks';
 import type { PreviewHost } from './livePreview/previewHost';
 import { NoteMenu } from './NoteMenu';
 import { cancelTypeahead, replayKeys, takeTypeahead } from './newNoteTypeahead';
+import { createSaveLabel } from './saveLabel';
 import { VersionsDialog } from './VersionsDialog';
 
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
@@ -275,7 +276,11 @@ function MarkdownBody(props: {
   body.text.observe((_e, tr) => {
     if (tr.local) touched(props.id);
   });
-  createEffect(() => props.onState(body.saving() ? 'Saving…' : body.ready() ? 'Saved' : 'Opening…'));
+  const label = createSaveLabel((l) => props.onState(l));
+  onCleanup(label.dispose);
+  createEffect(() =>
+    label.update({ ready: body.ready(), saving: body.saving(), failed: body.error() !== null }),
+  );
   return (
     <>
       <Show when={body.error()}>
