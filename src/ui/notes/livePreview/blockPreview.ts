@@ -1,4 +1,4 @@
-import { syntaxTree } from '@codemirror/language';
+import { language, syntaxTree } from '@codemirror/language';
 import { type EditorState, type Range, StateField, type Transaction } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, WidgetType } from '@codemirror/view';
 import type { Tree } from '@lezer/common';
@@ -43,6 +43,8 @@ interface Resync {
   after: number;
   shift: number;
   oldTree: Tree;
+  /** the blocks found over the whole old document, in its positions */
+  oldBlocks: readonly Block[];
 }
 
 /** Whether the old tree has a top-level block of this type at exactly these (old) positions. */
@@ -165,6 +167,12 @@ interface BlockState {
    * there again. Infinity once a walk saw the whole document parsed.
    */
   pending: number;
+  /**
+   * An edit whose reparse the parser had not finished when the walk reached the tree's end (a
+   * loaded machine): the tree before the edit, kept until the background parse rejoins it, so
+   * the walks of its later steps still stop there instead of going on to the end of the note.
+   */
+  rejoin: Resync | null;
 }
 
 /**
@@ -180,7 +188,7 @@ function pendingAfter(state: EditorState): number {
 
 function walked(state: EditorState, from: number, kept: readonly Block[]): BlockState {
   const { blocks } = findBlocks(state, from, kept);
-  return { blocks, deco: draw(state, blocks), pending: pendingAfter(state) };
+  return { blocks, deco: draw(state, blocks), pending: pendingAfter(state), rejoin: null };
 }
 
 function changed(tr: Transaction) {
@@ -204,24 +212,26 @@ function edited(value: BlockState, tr: Transaction): BlockState {
     first = Math.min(first, fromB);
     last = Math.max(last, toB);
   });
-  // a tree that changed with no edit and nothing pending (a new language): walk it all
   const from = Number.isFinite(first) ? walkStart(tr.state, first) : 0;
   const before = value.blocks.filter((b) => b.to < from);
-  // Rejoining needs blocks found over the whole old document (nothing pending) and an edit.
+  // Rejoining needs blocks found over the whole old document (nothing pending) and an edit, or
+  // an edit whose reparse is still being finished (its old tree kept)
   const shift = tr.newDoc.length - tr.startState.doc.length;
-  const resync =
-    tr.docChanged && !Number.isFinite(value.pending)
-      ? { after: last, shift, oldTree: syntaxTree(tr.startState) }
-      : null;
+  const resync: Resync | null = !tr.docChanged
+    ? value.rejoin
+    : Number.isFinite(value.pending)
+      ? null
+      : { after: last, shift, oldTree: syntaxTree(tr.startState), oldBlocks: value.blocks };
   const { blocks, stoppedAt } = findBlocks(tr.state, from, before, resync);
-  if (stoppedAt !== null) {
-    const oldStop = stoppedAt - shift;
-    for (const b of value.blocks)
+  if (resync && stoppedAt !== null) {
+    const oldStop = stoppedAt - resync.shift;
+    for (const b of resync.oldBlocks)
       if (b.kind !== 'frontmatter' && b.from >= oldStop)
-        blocks.push({ ...b, from: b.from + shift, to: b.to + shift });
-    return { blocks, deco: draw(tr.state, blocks), pending: Number.POSITIVE_INFINITY };
+        blocks.push({ ...b, from: b.from + resync.shift, to: b.to + resync.shift });
+    return { blocks, deco: draw(tr.state, blocks), pending: Number.POSITIVE_INFINITY, rejoin: null };
   }
-  return { blocks, deco: draw(tr.state, blocks), pending: pendingAfter(tr.state) };
+  const pending = pendingAfter(tr.state);
+  return { blocks, deco: draw(tr.state, blocks), pending, rejoin: Number.isFinite(pending) ? resync : null };
 }
 
 /**
@@ -236,7 +246,12 @@ export const blockPreview = StateField.define<BlockState>({
     return walked(state, 0, []);
   },
   update(value, tr) {
-    if (changed(tr)) return edited(value, tr);
+    if (!tr.docChanged && !Number.isFinite(value.pending) && changed(tr)) {
+      // A new tree of the same text, with every block already found over a whole tree: the
+      // parser finishing a reparse it had stopped (the blocks stand), or another language
+      // (walk it all).
+      if (tr.state.facet(language) !== tr.startState.facet(language)) return walked(tr.state, 0, []);
+    } else if (changed(tr)) return edited(value, tr);
     if (tr.selection) return { ...value, deco: draw(tr.state, value.blocks) };
     return value;
   },

@@ -1,6 +1,6 @@
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { ensureSyntaxTree } from '@codemirror/language';
-import { EditorSelection, EditorState } from '@codemirror/state';
+import { Compartment, EditorSelection, EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import { blockPreview } from '../../../../../src/ui/notes/livePreview/blockPreview';
 import { previewMode } from '../../../../../src/ui/notes/livePreview/previewMode';
@@ -204,5 +204,22 @@ describe('blockPreview while the parser works in the background', () => {
     expect(widgetOf(state, '| a')).toBe(first);
     expect(ranges(state)).toEqual(ranges(fresh(doc)));
     expect(ranges(state).some((r) => r.includes('| z |'))).toBe(true);
+  });
+});
+
+describe('blockPreview when the tree is replaced with no edit', () => {
+  it('another language (CommonMark, no tables) walks it all: the table is gone', () => {
+    const lang = new Compartment();
+    let state = EditorState.create({
+      doc: DOC,
+      extensions: [lang.of(markdown({ base: markdownLanguage })), previewMode.of('reading'), blockPreview],
+    });
+    ensureSyntaxTree(state, state.doc.length, 5000);
+    state = state.update({}).state;
+    expect(ranges(state).some((r) => r.includes('| a | b |'))).toBe(true);
+    state = state.update({ effects: lang.reconfigure(markdown()) }).state;
+    ensureSyntaxTree(state, state.doc.length, 5000);
+    state = state.update({}).state;
+    expect(ranges(state).some((r) => r.includes('| a | b |'))).toBe(false);
   });
 });
