@@ -4,8 +4,10 @@ import type { NoteHeader } from '../../worker/stores/notesStore';
 import type { VaultClient } from '../vault/createVaultClient';
 
 /**
- * One open note's metadata (title, folder, dates; never the body): loaded once, reloaded when another tab or an
- * operation changes it, renamed through the worker. The body is the CRDT document (createNoteDoc).
+ * One open note's metadata (title, folder, dates; never the body): loaded once, reloaded whenever
+ * its row changes (another tab, an agent's operation, a change another device synced: a rename
+ * shows, and a note moved to the Trash elsewhere says so instead of staying editable), renamed
+ * through the worker. The body is the CRDT document (createNoteDoc).
  */
 export function createNoteDraft(client: VaultClient, id: string) {
   const [note, setNote] = createSignal<NoteHeader | null | undefined>(undefined);
@@ -19,7 +21,7 @@ export function createNoteDraft(client: VaultClient, id: string) {
     for (const c of batch.changes) {
       if (c.table === 'notes' && c.ids.includes(id)) {
         if (c.op === 'delete') setNote(null);
-        else if (batch.origin === 'tab') void load();
+        else void load();
       }
     }
   });
