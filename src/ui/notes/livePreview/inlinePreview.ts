@@ -128,9 +128,7 @@ function enterNode(
     const checked = /x/i.test(state.doc.sliceString(node.from, node.to));
     const touched = sel.some((s) => s.from <= node.to && s.to >= node.from);
     if (!touched)
-      out.push(
-        Decoration.replace({ widget: new CheckboxWidget(checked, node.from) }).range(node.from, node.to),
-      );
+      out.push(Decoration.replace({ widget: new CheckboxWidget(checked) }).range(node.from, node.to));
     if (checked) {
       const line = state.doc.lineAt(node.from);
       if (node.to + 1 < line.to) out.push(mark('cm-lp-done').range(node.to + 1, line.to));

@@ -5,14 +5,13 @@ import { EditorView, WidgetType } from '@codemirror/view';
  * as an ordinary edit (so it goes through Yjs and undo like typing), never a second model.
  */
 export class CheckboxWidget extends WidgetType {
-  constructor(
-    readonly checked: boolean,
-    readonly at: number,
-  ) {
+  constructor(readonly checked: boolean) {
     super();
   }
+  // No position here: a click finds the marker from the box's place in the document
+  // (posAtDOM), so a key typed above a task keeps its box instead of drawing a new one.
   override eq(other: CheckboxWidget) {
-    return other.checked === this.checked && other.at === this.at;
+    return other.checked === this.checked;
   }
   toDOM(view: EditorView) {
     const box = document.createElement('input');

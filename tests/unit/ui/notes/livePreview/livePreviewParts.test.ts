@@ -2,6 +2,7 @@ import { Text } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import { linkDestination } from '../../../../../src/ui/notes/livePreview/followUrl';
 import { frontmatterEnd } from '../../../../../src/ui/notes/livePreview/frontmatterRange';
+import { CheckboxWidget } from '../../../../../src/ui/notes/livePreview/inlineWidgets';
 import { headingsOf, linkQuery } from '../../../../../src/ui/notes/livePreview/linkQuery';
 import { isRevealed } from '../../../../../src/ui/notes/livePreview/revealed';
 import { tableCells } from '../../../../../src/ui/notes/livePreview/tableCells';
@@ -92,5 +93,12 @@ describe('linkDestination and frontmatterEnd', () => {
     expect(frontmatterEnd(doc)).toBe('---\na: 1\n---\n'.length);
     expect(frontmatterEnd(Text.of(['---', 'a: 1', 'no close']))).toBe(0);
     expect(frontmatterEnd(Text.of(['text', '---']))).toBe(0);
+  });
+});
+
+describe('CheckboxWidget', () => {
+  it('equal for the same state wherever the task moved (a key above it keeps its box)', () => {
+    expect(new CheckboxWidget(false).eq(new CheckboxWidget(false))).toBe(true);
+    expect(new CheckboxWidget(true).eq(new CheckboxWidget(false))).toBe(false);
   });
 });
