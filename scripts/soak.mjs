@@ -48,6 +48,8 @@ const summary = () =>
 
 const failed = [];
 const children = [];
+/** cases each lane passed before its first failure, if any */
+const lanePassed = Array(LANES).fill(0);
 const lanes = Array.from({ length: LANES }, (_, lane) => {
   const child = spawn(
     process.execPath,
@@ -73,12 +75,25 @@ const lanes = Array.from({ length: LANES }, (_, lane) => {
     const lines = (rest + chunk.toString()).split('\n');
     rest = lines.pop() ?? '';
     for (const line of lines) {
+      const failAt = line.indexOf('SIM_FAIL {');
+      if (failAt >= 0) {
+        const f = JSON.parse(line.slice(failAt + 'SIM_FAIL '.length));
+        if (f.first) {
+          console.log(
+            `soak: lane ${lane + 1} FAILED after ${lanePassed[lane]} cases: ${f.error}\nreplay this case alone: SIM_RUNS=1 SIM_MAX_DEVICES=${MAX_DEVICES} SIM_CASE='${JSON.stringify(f.case)}' npx vitest run --project unit ${FILE}`,
+          );
+        }
+        continue;
+      }
       const at = line.indexOf('SIM_CASE {');
       if (at < 0) {
         if (line.trim()) console.log(`[lane ${lane + 1}] ${line}`);
         continue;
       }
       const done = JSON.parse(line.slice(at + 'SIM_CASE '.length));
+      // a case fast-check runs while shrinking a failure is not one of the soak's cases
+      if (done.shrinking) continue;
+      lanePassed[lane]++;
       cases++;
       byDevices.set(done.devices, (byDevices.get(done.devices) ?? 0) + 1);
       for (const [k, v] of Object.entries(done.faults)) faults.set(k, (faults.get(k) ?? 0) + v);

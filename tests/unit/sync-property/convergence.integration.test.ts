@@ -91,9 +91,30 @@ async function quiet(world: Awaited<ReturnType<typeof openWorld>>): Promise<bool
   return queued.every((q) => q === 0) && new Set(cursors).size === 1;
 }
 
+/** cases of this run that failed (the first is the find; the later ones are fast-check shrinking it) */
+let failures = 0;
+
+/**
+ * A case, and for the soak its failure reported at once (fast-check prints the shrunk
+ * counterexample only when shrinking ends, and a stopped soak would never show it): the case as
+ * JSON, which `SIM_CASE` replays alone, and what failed.
+ */
+async function runCase(c: Case) {
+  try {
+    await runCaseOnce(c);
+  } catch (err) {
+    failures++;
+    if (process.env.SIM_REPORT === 'json')
+      console.log(
+        `SIM_FAIL ${JSON.stringify({ lane: LANE, seed: lane.seed, first: failures === 1, case: c, error: String(err).slice(0, 2000) })}`,
+      );
+    throw err;
+  }
+}
+
 type Case = typeof drawn extends fc.Arbitrary<infer T> ? T : never;
 
-async function runCase({ devices: n, faultSeed, ops }: Case) {
+async function runCaseOnce({ devices: n, faultSeed, ops }: Case) {
   let mark = performance.now();
   const lap = (phase: 'setup' | 'ops' | 'settle' | 'check' | 'close') => {
     const now = performance.now();
