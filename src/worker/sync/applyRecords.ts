@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import type { HeldItem, IncomingRecord, ItemKey, OrphanMode } from '../../sync/engine/ports';
 import { clockKey, recordQid } from '../../sync/engine/queue/queueKeys';
+import { createDocStore } from '../crdt/docStore';
 import type { VaultDb } from '../db/schema';
 import type { SyncClockRow } from '../db/syncTables';
 import {
@@ -14,13 +15,13 @@ import {
 import type { TaskRecord } from '../domain/tasks/types';
 import { taskIndexKeys } from '../domain/tasks/views/queryPort';
 import { isTrashedCanvas } from '../domain/trash/canvasTrash';
-import { type ApplyBatch, type BatchWrites, openApplyBatch } from './applyBatch';
 import { settleCanvasName } from './canvasNames';
 import { missingParents } from './parentRefs';
 import { adoptPulledBody } from './pulledBody';
 import { markPulled } from './pulledTransactions';
 import { incomingRow, mergeRows } from './recordMerge';
 import { nextRow } from './recordMutation';
+import type { SyncAckRow } from './syncAcks';
 import { rowKeyOf, SYNCED_TABLES, tableOfType } from './syncedTables';
 import { settleUniqueKey } from './uniqueKeys';
 
@@ -73,17 +74,67 @@ export async function applyRecords(
   const outcome: ApplyOutcome = { changed: [], unreadable: [], held: [], declined: [] };
   await db.transaction('rw', tables, async () => {
     markPulled(Dexie.currentTransaction);
-    // reads in bulk up front, writes held and put in bulk (applyBatch.ts: when it reads again)
-    const batch = await openApplyBatch(db, sorted);
+    const pre = await prefetch(db, sorted);
     for (const item of sorted) {
-      // awaited as a Dexie promise: an item served from the batch makes no request, and Dexie
-      // keeps its transaction zone across native awaits only for a bounded number of them
-      await Dexie.Promise.resolve(applyOne(db, item, now(), deviceId, orphans, outcome, batch));
-      batch.touched.add(clockKey(item.type, item.id));
+      await applyOne(db, item, now(), deviceId, orphans, outcome, pre);
+      pre.touched.add(clockKey(item.type, item.id));
     }
-    await batch.flush();
+    // nothing in the batch reads them: written once, in item order (the last of a key wins)
+    if (pre.acks.length > 0) await db.syncAcks.bulkPut(pre.acks);
   });
   return outcome;
+}
+
+/**
+ * What a batch's items read of their own local state, read in bulk before the first applies (one
+ * request per table instead of several per item: a first sync applies its records 100 to 256 at
+ * a time). A value is used once, by the first item of its key, and only when nothing of the batch
+ * wrote it before: a key written by an earlier item (`touched`, the same key twice) is read
+ * again. Types whose apply writes OTHER rows of their table (a canvas name clash, a unique-key
+ * clash) always read, and so do the rows they could write.
+ */
+interface Prefetched {
+  rows: Map<string, Row | undefined>;
+  clocks: Map<string, SyncClockRow | undefined>;
+  /** body states of the batch's note and journal ids (absent: no CRDT state) */
+  states: Map<string, Uint8Array>;
+  touched: Set<string>;
+  /** the batch's `syncAcks` rows, put together at its end */
+  acks: SyncAckRow[];
+}
+
+/** Types whose apply may write another row of their table (canvasNames.ts, uniqueKeys.ts). */
+const WRITES_OTHER_ROWS = new Set(['canvas', 'bookmark', 'template']);
+
+async function prefetch(db: VaultDb, items: IncomingRecord[]): Promise<Prefetched> {
+  const byTable = new Map<string, string[]>();
+  const clockKeys: string[] = [];
+  /** `table|rowKey` of the batch's notes and journal entries, by document id */
+  const docs = new Map<string, string>();
+  for (const item of items) {
+    const table = tableOfType(item.type);
+    if (!table || WRITES_OTHER_ROWS.has(item.type)) continue;
+    const keys = byTable.get(table) ?? [];
+    const rowKey = rowKeyOf(SYNCED_TABLES[table]!, item.id);
+    keys.push(rowKey);
+    byTable.set(table, keys);
+    clockKeys.push(clockKey(item.type, item.id));
+    if (item.type === 'note' || item.type === 'journal') docs.set(item.id, `${table}|${rowKey}`);
+  }
+  const rows = new Map<string, Row | undefined>();
+  const reads = [...byTable].map(async ([table, keys]) => {
+    const got = (await db.table(table).bulkGet(keys)) as (Row | undefined)[];
+    for (const [i, key] of keys.entries()) rows.set(`${table}|${key}`, got[i]);
+  });
+  const clocks = new Map<string, SyncClockRow | undefined>();
+  const clockRead = db.syncClocks.bulkGet(clockKeys).then((got) => {
+    for (const [i, key] of clockKeys.entries()) clocks.set(key, got[i] as SyncClockRow | undefined);
+  });
+  await Promise.all([clockRead, ...reads]);
+  // only a new row adopts its body (adoptPulledBody): a known note's document is never read here
+  const adopting = [...docs].flatMap(([id, row]) => (rows.get(row) === undefined ? [id] : []));
+  const states = await createDocStore(db).loadStates(adopting);
+  return { rows, clocks, states, touched: new Set(), acks: [] };
 }
 
 async function applyOne(
@@ -93,7 +144,7 @@ async function applyOne(
   deviceId: string,
   orphans: OrphanMode,
   out: ApplyOutcome,
-  pre: ApplyBatch,
+  pre: Prefetched,
 ): Promise<void> {
   const table = tableOfType(item.type);
   if (!table) {
@@ -104,8 +155,6 @@ async function applyOne(
   const key = clockKey(item.type, item.id);
   const rowKey = rowKeyOf(spec, item.id);
   const fresh = !pre.touched.has(key) && pre.clocks.has(key);
-  // not prefetched, or written by an earlier item: what is held goes first, then read
-  if (!fresh) await pre.flush();
   const local = fresh
     ? pre.rows.get(`${table}|${rowKey}`)
     : ((await db.table(table).get(rowKey)) as Row | undefined);
@@ -120,8 +169,8 @@ async function applyOne(
       out.changed.push({ type: item.type, id: item.id, table, op: 'delete' });
     }
     await db.syncQueue.delete(recordQid(item.type, item.id));
-    pre.put('syncAcks', { key, clock: item.clock, at });
-    pre.put('syncClocks', {
+    pre.acks.push({ key, clock: item.clock, at });
+    await db.syncClocks.put({
       key,
       type: item.type,
       id: item.id,
@@ -134,7 +183,7 @@ async function applyOne(
 
   if (!local && known?.deletedAt != null) {
     const order = compare(item.clock, known.clock);
-    if (order === 'concurrent') return reassertDelete(db, known, item.clock, at, pre);
+    if (order === 'concurrent') return reassertDelete(db, known, item.clock, at, pre.acks);
     if (order !== 'after') return;
   }
   const incoming = incomingRow(item.type, rowKey, item.payload, item.clock, new Date(at).toISOString());
@@ -154,8 +203,6 @@ async function applyOne(
   // the remote version is one the local row already holds: nothing changes, nothing to announce
   if (local && clocksEqual(localClock, merged.clock) && sameRow(local, merged.row)) return;
   if (orphans !== 'keep') {
-    // parents may be rows of this batch: what it holds is written before they are read
-    if (item.type === 'task' || item.type === 'project_status') await pre.flush();
     const missing = await missingParents(db, item.type, merged.row);
     if (missing.parents.length > 0 || missing.status) {
       if (orphans === 'hold') {
@@ -174,14 +221,11 @@ async function applyOne(
   const unique = await settleUniqueKey(db, item.type, row, deviceId, at);
   if (unique.deleted) out.changed.push({ type: item.type, id: unique.deleted, table, op: 'delete' });
   if (!unique.store) return;
-  pre.put(table, merged.row);
-  if ((item.type === 'journal' || item.type === 'note') && !local) {
-    // a journal entry's mirror reads its row back
-    if (item.type === 'journal') await pre.flush();
-    await adoptPulledBody(db, item.type, item.id, fresh ? (pre.states.get(item.id) ?? null) : undefined, pre);
-  }
+  await db.table(table).put(merged.row);
+  if ((item.type === 'journal' || item.type === 'note') && !local)
+    await adoptPulledBody(db, item.type, item.id, fresh ? (pre.states.get(item.id) ?? null) : undefined);
   if (!spec.clockOnRow) {
-    pre.put('syncClocks', {
+    await db.syncClocks.put({
       key,
       type: item.type,
       id: item.id,
@@ -190,7 +234,7 @@ async function applyOne(
       syncedAt: at,
     });
   } else if (known) await db.syncClocks.delete(key); // the record lives again: its delete clock is spent
-  pre.put('syncAcks', { key, clock: item.clock, at }); // the service holds the remote version
+  pre.acks.push({ key, clock: item.clock, at }); // the service holds the remote version
   if (!clocksEqual(merged.clock, item.clock)) {
     const qid = recordQid(item.type, item.id);
     await db.syncQueue.put(nextRow(await db.syncQueue.get(qid), qid, item.type, item.id, 'update', at));
@@ -243,10 +287,10 @@ async function reassertDelete(
   known: SyncClockRow,
   remote: VectorClock,
   at: number,
-  writes: BatchWrites,
+  acks: SyncAckRow[],
 ) {
   await db.syncClocks.put({ ...known, clock: merge(known.clock, remote), syncedAt: null });
-  writes.put('syncAcks', { key: known.key, clock: remote, at }); // the service holds the edit
+  acks.push({ key: known.key, clock: remote, at }); // the service holds the edit
   const qid = recordQid(known.type, known.id);
   await db.syncQueue.put(nextRow(await db.syncQueue.get(qid), qid, known.type, known.id, 'delete', at));
 }

@@ -106,8 +106,7 @@ function nextMark(old: BodyMark | undefined, mark: BodyMark): BodyMark {
 }
 
 function textOf(state: Uint8Array): string {
-  // a guid of our own: Y.Doc would otherwise draw a random uuid for a document dropped at once
-  const doc = new Y.Doc({ guid: 'pack-settle' });
+  const doc = new Y.Doc();
   Y.applyUpdate(doc, state);
   const text = doc.getText(BODY_TEXT).toString();
   doc.destroy();

@@ -1,7 +1,6 @@
 import * as Y from 'yjs';
 import { BODY_TEXT, createDocStore, initialState } from '../crdt/docStore';
 import type { VaultDb } from '../db/schema';
-import type { BatchWrites } from './applyBatch';
 import { mirrorJournalBody } from './journalMirror';
 
 /**
@@ -22,27 +21,18 @@ export async function adoptPulledBody(
   id: string,
   /** the document's state when the caller read it already in this transaction (null: none) */
   known?: Uint8Array | null,
-  /** a note's writes held by the caller's batch (applyBatch.ts); absent: written at once */
-  writes?: BatchWrites,
 ): Promise<void> {
   const store = createDocStore(db);
   const state = known === undefined ? await store.loadState(id) : known;
+  if (state === null) await store.append(id, initialState(''));
   if (type === 'journal') {
-    if (state === null) await store.append(id, initialState(''));
     await mirrorJournalBody(db, id);
     return;
   }
-  if (state === null) {
-    const first = { docId: id, update: initialState('') };
-    if (writes) writes.add('crdtUpdates', first);
-    else await db.crdtUpdates.add(first);
-    return;
+  if (state !== null) {
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, state);
+    await db.bodies.put({ id, markdown: doc.getText(BODY_TEXT).toString() });
+    doc.destroy();
   }
-  // a guid of our own: Y.Doc would otherwise draw a random uuid for a document dropped at once
-  const doc = new Y.Doc({ guid: id });
-  Y.applyUpdate(doc, state);
-  const mirror = { id, markdown: doc.getText(BODY_TEXT).toString() };
-  doc.destroy();
-  if (writes) writes.put('bodies', mirror);
-  else await db.bodies.put(mirror);
 }
