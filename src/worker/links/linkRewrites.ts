@@ -2,7 +2,7 @@ import type { NoteRow, StoredLinkRow } from '../db/notesTables';
 import { rowsWithAnyOf } from '../db/rowsWithAnyOf';
 import type { VaultDb } from '../db/schema';
 import { splitFrontmatter } from '../domain/notes/frontmatter/splitFrontmatter';
-import { targetName } from '../domain/notes/links/linkRows';
+import { linkRowOf } from '../domain/notes/links/linkRows';
 import { type ParsedLink, parseLinks } from '../domain/notes/links/parseLinks';
 import {
   linksToCheck,
@@ -171,21 +171,9 @@ function rewrittenRows(
       return null;
     const [link, ...more] = parseLinks(e.insert);
     if (!link || more.length > 0 || link.start !== 0 || link.end !== e.insert.length) return null;
-    const hit = link.target === '' ? null : resolve(link.target, folder, s.id);
-    out.push([
-      row,
-      {
-        ...row,
-        target: link.target,
-        target_name: targetName(link.target),
-        subpath: link.subpath,
-        alias: link.alias,
-        embed: link.embed,
-        syntax: link.syntax,
-        to_id: hit?.header.id ?? null,
-        via: hit?.via ?? null,
-      },
-    ]);
+    // the row keeps its place (line, key) and takes the rewritten link's fields
+    const { from_id: _from, line: _line, ...fields } = linkRowOf(link, { id: s.id, folder }, resolve);
+    out.push([row, { ...row, ...fields }]);
   }
   return out;
 }

@@ -27,27 +27,39 @@ export function targetName(target: string): string {
   return name.normalize('NFC').toLowerCase().replace(/\.md$/, '');
 }
 
+/** How a link resolves: its note and the rule that found it. */
+type Resolve = (target: string, folder: string, sourceId: string) => ReturnType<LinkResolver['resolve']>;
+
 /**
- * The link rows of one note's body. A link to the same note (`[[#Heading]]`) points at the note
- * itself; it is kept (outgoing links show it) and the graph ignores it.
+ * The row of one parsed link of note `source` (in `folder`): the one mapping of a link to a row.
+ * A link to the same note (`[[#Heading]]`) points at the note itself; it is kept (outgoing links
+ * show it) and the graph ignores it.
  */
+export function linkRowOf(
+  link: ParsedLink,
+  source: { id: string; folder: string },
+  resolve: Resolve,
+): LinkRow {
+  const self = link.target === '';
+  const hit = self ? null : resolve(link.target, source.folder, source.id);
+  return {
+    from_id: source.id,
+    to_id: self ? source.id : (hit?.header.id ?? null),
+    target: link.target,
+    target_name: targetName(link.target),
+    subpath: link.subpath,
+    alias: link.alias,
+    embed: link.embed,
+    syntax: link.syntax,
+    line: link.line,
+    via: self ? 'path' : (hit?.via ?? null),
+  };
+}
+
+/** The link rows of one note's body. */
 export function linkRowsOf(source: NoteHeader, body: string, resolver: LinkResolver): LinkRow[] {
-  return parseLinks(body).map((link) => {
-    const self = link.target === '';
-    const hit = self ? null : resolver.resolve(link.target, source.folder_path, source.id);
-    return {
-      from_id: source.id,
-      to_id: self ? source.id : (hit?.header.id ?? null),
-      target: link.target,
-      target_name: targetName(link.target),
-      subpath: link.subpath,
-      alias: link.alias,
-      embed: link.embed,
-      syntax: link.syntax,
-      line: link.line,
-      via: self ? 'path' : (hit?.via ?? null),
-    };
-  });
+  const at = { id: source.id, folder: source.folder_path };
+  return parseLinks(body).map((link) => linkRowOf(link, at, (t, f, id) => resolver.resolve(t, f, id)));
 }
 
 /**
